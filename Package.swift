@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "URLResponderChain",
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .visionOS(.v1)],
+  products: [
+    .library(name: "URLResponderChainCore", targets: ["URLResponderChainCore"]),
+    .library(name: "URLResponderChain", targets: ["URLResponderChain"]),
+    .library(name: "URLResponderChainTesting", targets: ["URLResponderChainTesting"]),
+    .executable(name: "url-chain-demo", targets: ["URLChainDemo"]),
+  ],
+  targets: [
+    .target(name: "URLResponderChainCore"),
+    .target(name: "URLResponderChain", dependencies: ["URLResponderChainCore"]),
+    .target(name: "URLResponderChainTesting", dependencies: ["URLResponderChainCore"]),
+    .executableTarget(
+      name: "URLChainDemo",
+      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
+    ),
+    .testTarget(
+      name: "URLResponderChainCoreTests",
+      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
+    ),
+    .testTarget(
+      name: "URLResponderChainTestingTests",
+      dependencies: ["URLResponderChainTesting"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  for feature in ["ExistentialAny", "InternalImportsByDefault", "MemberImportVisibility"] {
+    settings.append(.enableUpcomingFeature(feature))
+  }
+  target.swiftSettings = settings
+}

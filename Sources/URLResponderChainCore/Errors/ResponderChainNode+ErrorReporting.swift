@@ -1,0 +1,34 @@
+extension ResponderChainNode {
+  /// Sends an error up the responder chain, starting at this node, until a handler deals with it.
+  ///
+  /// Each ``ErrorHandler`` on the way may handle it, pass it on, or transform it for the
+  /// handlers above. The walk is iterative and visits each node once.
+  ///
+  /// ```swift
+  /// let result = await propagateURL(url)
+  /// if let error = result.error { await reportError(error) }
+  /// ```
+  ///
+  /// - Parameter error: The error to report.
+  /// - Returns: `true` when a handler handled it, `false` when the chain ran out.
+  @discardableResult
+  public func reportError(_ error: any Error) async -> Bool {
+    var error = error
+    var node: any ResponderChainNode = self
+    var visited = VisitedNodes()
+    var visitedIDs: [ObjectIdentifier] = []
+    while visited.insert(ObjectIdentifier(node), visitedSoFar: visitedIDs) {
+      visitedIDs.append(ObjectIdentifier(node))
+      if let handler = node as? any ErrorHandler {
+        switch await handler.handleError(error) {
+        case .handled: return true
+        case .notHandled: break
+        case .transform(let transformed): error = transformed
+        }
+      }
+      guard let next = node.nextNode else { return false }
+      node = next
+    }
+    return false
+  }
+}

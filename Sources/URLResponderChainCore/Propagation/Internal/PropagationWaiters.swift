@@ -1,0 +1,61 @@
+/// Who is waiting for a walk's result: the caller that started it and any that joined.
+///
+/// The first waiter is stored inline, so a propagation nobody joins allocates nothing here.
+struct PropagationWaiters {
+  enum Waiter {
+    case continuation(UnsafeContinuation<URLPropagationResult, Never>)
+    case completion(@MainActor @Sendable (URLPropagationResult) -> Void)
+  }
+
+  private var first: (token: Int, waiter: Waiter)?
+  private var others: [(token: Int, waiter: Waiter)] = []
+  private var nextToken = 0
+
+  var isEmpty: Bool { first == nil && others.isEmpty }
+
+  mutating func add(_ waiter: Waiter) -> Int {
+    nextToken += 1
+    if first == nil {
+      first = (nextToken, waiter)
+    } else {
+      others.append((nextToken, waiter))
+    }
+    return nextToken
+  }
+
+  mutating func remove(token: Int) -> Waiter? {
+    if let first, first.token == token {
+      self.first = nil
+      return first.waiter
+    }
+    guard let index = others.firstIndex(where: { $0.token == token }) else { return nil }
+    return others.remove(at: index).waiter
+  }
+
+  mutating func removeAll() -> [Waiter] {
+    var all: [Waiter] = []
+    if let first { all.append(first.waiter) }
+    all += others.lazy.map(\.waiter)
+    first = nil
+    others = []
+    return all
+  }
+
+  /// Removes and returns the only waiter, when there is exactly one (the common case),
+  /// without building an array.
+  mutating func removeSole() -> Waiter? {
+    guard others.isEmpty, let first else { return nil }
+    self.first = nil
+    return first.waiter
+  }
+}
+
+extension PropagationWaiters.Waiter {
+  @MainActor
+  func resume(with result: URLPropagationResult) {
+    switch self {
+    case .continuation(let continuation): continuation.resume(returning: result)
+    case .completion(let completion): completion(result)
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// One propagation: walks the chain, asks each handler, and delivers one result to every waiter.
+///
+/// The walk runs in a task of its own so that a handler that never answers can be given
+/// up: the callers wait on the walk, not on the handler. Where `Task.immediate` exists the
+/// walk starts synchronously, so a propagation whose handlers all answer without
+/// suspending finishes before `propagateURL` returns and never creates a timer. A
+/// watchdog task is started only once a handler suspends; it sleeps until the current
+/// handler's deadline and gives it up if it is still waiting then.
+///
+/// Per hop the walk costs one dynamic cast, one clock read per handler and one trace
+/// entry; no task, no allocation (the trace is reserved once from the chain's length).
+@MainActor
+final class PropagationWalk {
+  nonisolated let originalURL: URL
+  nonisolated let originID: ObjectIdentifier
+  weak var origin: (any ResponderChainNode)?
+
+  private let timeoutNanoseconds: UInt64
+  private let key: InFlightPropagations.Key?
+  private var startNode: (any ResponderChainNode)?
+  private var currentURL: URL
+  private var steps: [URLPropagationStep] = []
+  private var visited = VisitedNodes()
+  private var waiters = PropagationWaiters()
+  private var pending: PendingHandler?
+  private var task: Task<Void, Never>?
+  private var watchdog: Task<Void, Never>?
+  private var startsWatchdogAtFirstHandler = false
+  private(set) var hasStarted = false
+  private(set) var isFinished = false
+
+  init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, joinable: Bool = false) {
+    self.originalURL = url
+    self.currentURL = url
+    self.originID = ObjectIdentifier(origin)
+    self.origin = origin
+    self.startNode = origin
+    self.timeoutNanoseconds = options.handlerTimeoutNanoseconds
+    self.key = joinable ? InFlightPropagations.Key(originID: ObjectIdentifier(origin), url: url) : nil
+  }
+
+  /// The in-flight walk an identical propagation should join, or a new, unstarted one.
+  static func joiningOrCreating(
+    url: URL,
+    origin: any ResponderChainNode,
+    options: URLPropagationOptions
+  ) -> PropagationWalk {
+    guard options.joinsIdenticalPropagations else {
+      return PropagationWalk(url: url, origin: origin, options: options)
+    }
+    let key = InFlightPropagations.Key(originID: ObjectIdentifier(origin), url: url)
+    if let walk = InFlightPropagations.walk(for: key) { return walk }
+    let walk = PropagationWalk(url: url, origin: origin, options: options, joinable: true)
+    InFlightPropagations.register(walk, for: key)
+    return walk
+  }
+
+  /// Adds a waiter and starts the walk if nobody has yet. The waiter may be resumed
+  /// before this returns, when no handler suspends.
+  func attach(_ waiter: PropagationWaiters.Waiter) -> Int {
+    let token = waiters.add(waiter)
+    if !hasStarted { start() }
+    return token
+  }
+
+  private func start() {
+    hasStarted = true
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      let task = Task.immediate { await self.run() }
+      if !isFinished {
+        self.task = task
+        startWatchdog()
+      }
+    } else {
+      startsWatchdogAtFirstHandler = true
+      task = Task { await self.run() }
+    }
+  }
+
+  // MARK: - The walk
+
+  private func run() async {
+    guard var node = startNode else { return }
+    startNode = nil
+    steps.reserveCapacity(Self.estimatedLength(from: node))
+    var url = originalURL
+    var hop = 0
+    var lastTick = MonotonicClock.now()
+    while !isFinished {
+      guard visited.insert(ObjectIdentifier(node), visitedSoFar: steps.lazy.map { $0.nodeID }) else { break }
+      if let handler = node as? any URLHandler {
+        if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
+        pending = PendingHandler(nodeID: ObjectIdentifier(node), nodeType: type(of: node), startedAt: lastTick)
+        let decision = await handler.handleURL(url, context: URLHandlingContext(walk: self, hop: hop))
+        // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
+        guard !isFinished else { return }
+        pending = nil
+        let now = MonotonicClock.now()
+        steps.append(URLPropagationStep(node: node, isURLHandler: true, decision: decision, nanoseconds: now &- lastTick))
+        lastTick = now
+        switch decision {
+        case .notHandled: break
+        case .rewrite(let rewritten):
+          url = rewritten
+          currentURL = rewritten
+        case .handled: return finish(.handled)
+        case .discard(let reason): return finish(.discarded(reason: reason))
+        }
+      } else {
+        steps.append(URLPropagationStep(node: node, isURLHandler: false, decision: nil, nanoseconds: 0))
+      }
+      // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
+      guard let next = node.nextNode else { break }
+      node = next
+      hop += 1
+    }
+    finish(.unhandled)
+  }
+
+  /// The chain's length up to a cap, so the trace is allocated once instead of growing.
+  private static func estimatedLength(from node: any ResponderChainNode) -> Int {
+    var count = 1
+    var next = node.nextNode
+    while let current = next, count < 1024 {
+      count += 1
+      next = current.nextNode
+    }
+    return count
+  }
+
+  // MARK: - Ending
+
+  private func finish(_ outcome: URLPropagationResult.Outcome) {
+    guard !isFinished else { return }
+    isFinished = true
+    pending = nil
+    if let key { InFlightPropagations.remove(self, for: key) }
+    watchdog?.cancel()
+    watchdog = nil
+    task = nil
+    let result = URLPropagationResult(outcome: outcome, url: currentURL, originalURL: originalURL, trace: steps)
+    steps = []
+    if let waiter = waiters.removeSole() {
+      waiter.resume(with: result)
+    } else {
+      for waiter in waiters.removeAll() { waiter.resume(with: result) }
+    }
+  }
+
+  /// The trace so far, plus the handler being waited on, if any.
+  private func traceIncludingPending() -> [URLPropagationStep] {
+    guard let pending else { return steps }
+    let waited = MonotonicClock.now() &- pending.startedAt
+    return steps + [URLPropagationStep(pending: pending, nanoseconds: waited)]
+  }
+
+  /// Gives up the current handler because it missed its deadline.
+  private func timeOut() {
+    guard !isFinished else { return }
+    steps = traceIncludingPending()
+    task?.cancel()
+    finish(.timedOut)
+  }
+
+  /// Cancels one waiter. The walk itself, and the handler's task, are cancelled when no
+  /// waiter is left.
+  func cancel(token: Int) {
+    guard !isFinished, let waiter = waiters.remove(token: token) else { return }
+    let trace = traceIncludingPending()
+    if waiters.isEmpty {
+      steps = trace
+      task?.cancel()
+      finish(.cancelled)
+    }
+    waiter.resume(with: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: trace))
+  }
+
+  // MARK: - Timeouts
+
+  private func startWatchdog() {
+    guard watchdog == nil, !isFinished else { return }
+    watchdog = Task { await self.watch() }
+  }
+
+  private func watch() async {
+    // Runs only while the walk is suspended in a handler, or after it finished.
+    while !isFinished, let pending {
+      let deadline = pending.startedAt &+ min(timeoutNanoseconds, UInt64.max - pending.startedAt)
+      let now = MonotonicClock.now()
+      if now >= deadline { return timeOut() }
+      do {
+        try await Task.sleep(nanoseconds: deadline - now)
+      } catch {
+        return
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+public import Foundation
+
+extension ResponderChainNode {
+  /// Sends a URL up the responder chain, starting at this node, and returns how it ended.
+  ///
+  /// The walk starts at the receiver (as UIKit's `target(forAction:withSender:)` does),
+  /// visits each node once, asks each ``URLHandler``, and ends at the first decision that
+  /// stops it or when the chain runs out. It is iterative: chains of any length are fine.
+  ///
+  /// ```swift
+  /// @objc func linkTapped() {
+  ///   Task {
+  ///     let result = await propagateURL(link.url)
+  ///     if result.outcome != .handled { logger.debug("\(result)") }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - A handler that does not answer within `options.handlerTimeout` is given up: the
+  ///   result is ``URLPropagationResult/Outcome/timedOut`` and names the handler.
+  /// - Cancelling the calling task cancels the handler's work and returns
+  ///   ``URLPropagationResult/Outcome/cancelled`` at once.
+  /// - An identical propagation (same origin, same URL) started while this one is in
+  ///   flight joins it: the handlers run once and both callers get the same result.
+  /// - No node is retained beyond its own turn.
+  ///
+  /// - Parameters:
+  ///   - url: The URL to propagate.
+  ///   - options: Timeout and joining behaviour.
+  /// - Returns: The outcome, the final URL and the trace of every node visited.
+  public func propagateURL(
+    _ url: URL,
+    options: URLPropagationOptions = .init()
+  ) async -> URLPropagationResult {
+    if Task.isCancelled {
+      return URLPropagationResult(outcome: .cancelled, url: url, originalURL: url, trace: [])
+    }
+    let walk = PropagationWalk.joiningOrCreating(url: url, origin: self, options: options)
+    let token = TokenBox()
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { continuation in
+        token.value = walk.attach(.continuation(continuation))
+      }
+    } onCancel: {
+      Task { @MainActor in walk.cancel(token: token.value) }
+    }
+  }
+}
+
+/// The waiter's token, written on the main actor before the cancellation handler's task
+/// (also on the main actor) can read it.
+@MainActor
+private final class TokenBox: Sendable {
+  var value = 0
+}

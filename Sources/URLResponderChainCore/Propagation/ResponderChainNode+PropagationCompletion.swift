@@ -1,0 +1,32 @@
+public import Foundation
+
+extension ResponderChainNode {
+  /// Sends a URL up the responder chain and calls `completion` with how it ended.
+  ///
+  /// The completion-handler form of ``propagateURL(_:options:)``, with the same walk and
+  /// guarantees. `completion` runs exactly once, on the main actor. When no handler
+  /// suspends, it runs before this method returns.
+  ///
+  /// ```swift
+  /// @objc func linkTapped() {
+  ///   propagateURL(link.url) { result in
+  ///     if case .discarded(let reason) = result.outcome { self.showRefusal(reason) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The URL to propagate.
+  ///   - options: Timeout and joining behaviour.
+  ///   - completion: Called once with the result, on the main actor.
+  /// - Returns: A handle that can cancel the propagation.
+  @discardableResult
+  public func propagateURL(
+    _ url: URL,
+    options: URLPropagationOptions = .init(),
+    completion: @escaping @MainActor @Sendable (URLPropagationResult) -> Void
+  ) -> URLPropagation {
+    let walk = PropagationWalk.joiningOrCreating(url: url, origin: self, options: options)
+    return URLPropagation(walk: walk, token: walk.attach(.completion(completion)))
+  }
+}

@@ -1,0 +1,41 @@
+public import Foundation
+
+/// A responder that may accept, pass on, rewrite or block a URL travelling up the chain.
+///
+/// Conform a view controller (or any ``ResponderChainNode``) and answer
+/// ``handleURL(_:context:)``. The answer may take time: a handler *defers* simply by
+/// suspending, for example while it consults a remote allowlist.
+///
+/// ```swift
+/// extension ArticleViewController: URLHandler {
+///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+///     guard url.host == "example.com" else { return .notHandled }
+///     present(SFSafariViewController(url: url), animated: true)
+///     return .handled
+///   }
+/// }
+/// ```
+///
+/// ## What conformers must guarantee
+///
+/// - Return ``URLHandlingDecision/notHandled`` for URLs that are not yours: the link then
+///   goes on to the next responder, and finally to the system.
+/// - Only return ``URLHandlingDecision/handled`` once you have opened (or started opening)
+///   the URL; the walk stops there and the caller is told it succeeded.
+/// - Return ``URLHandlingDecision/discard(reason:)`` to refuse a URL: the walk stops and
+///   nobody opens it. The reason reaches the caller and the trace.
+/// - Answer within the propagation's ``URLPropagationOptions/handlerTimeout``. A handler
+///   that does not is given up; its eventual answer is ignored.
+/// - Honour task cancellation: when the caller cancels, the task running this method is
+///   cancelled, and whatever it answers afterwards is ignored.
+/// - Do not keep `context` beyond the call; it is only meaningful during it.
+@MainActor
+public protocol URLHandler: ResponderChainNode {
+  /// Decides what happens to a URL that reached this responder.
+  ///
+  /// - Parameters:
+  ///   - url: The URL as it arrives here, after any rewrites by earlier handlers.
+  ///   - context: Where the propagation started and with which URL.
+  /// - Returns: Whether the URL was handled, passed on, rewritten or discarded.
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision
+}

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// What a handler knows about the propagation that asks it.
+///
+/// Passed to ``URLHandler/handleURL(_:context:)``. It is a snapshot for the duration of
+/// that call; do not keep it.
+public struct URLHandlingContext: Sendable {
+  let walk: PropagationWalk
+
+  /// The position of the asked node in the chain: 0 for the node the propagation started from.
+  public let hop: Int
+
+  init(walk: PropagationWalk, hop: Int) {
+    self.walk = walk
+    self.hop = hop
+  }
+
+  /// Creates a context for calling a handler directly, for example in a unit test.
+  ///
+  /// ```swift
+  /// let context = URLHandlingContext(originalURL: url, origin: linkView)
+  /// let decision = await viewController.handleURL(url, context: context)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - originalURL: The URL as it was first propagated.
+  ///   - origin: The node the propagation started from. It is held weakly.
+  ///   - hop: The position of the asked node in the chain.
+  @MainActor
+  public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0) {
+    self.init(walk: PropagationWalk(url: originalURL, origin: origin, options: .init()), hop: hop)
+  }
+
+  /// The URL as it was first propagated, before any handler rewrote it.
+  public var originalURL: URL { walk.originalURL }
+
+  /// The identity of the node the propagation started from (the link view that was tapped).
+  public var originID: ObjectIdentifier { walk.originID }
+
+  /// The node the propagation started from, if it still exists.
+  ///
+  /// The propagation does not keep its origin alive; a link view that was removed while
+  /// a handler deferred reads as `nil` here.
+  @MainActor
+  public var origin: (any ResponderChainNode)? { walk.origin }
+}

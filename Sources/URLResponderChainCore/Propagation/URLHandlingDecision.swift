@@ -1,0 +1,30 @@
+public import Foundation
+
+/// A handler's answer for one URL.
+///
+/// Compare SwiftUI's `OpenURLAction.Result`: ``handled`` is `.handled`, ``discard(reason:)``
+/// is `.discarded`, and ``rewrite(_:)`` is close to `.systemAction(_:)` except that the new
+/// URL keeps travelling up the chain instead of going straight to the system.
+public enum URLHandlingDecision: Sendable, Equatable {
+  /// The handler accepted the URL. The walk stops and reports success.
+  case handled
+  /// Not this handler's URL. The walk goes on to the next responder.
+  case notHandled
+  /// Continue up the chain with another URL, for example after upgrading `http` to
+  /// `https` or stripping tracking parameters.
+  case rewrite(URL)
+  /// Refuse the URL. The walk stops and nobody opens it.
+  case discard(reason: String)
+}
+
+extension URLHandlingDecision: CustomStringConvertible {
+  /// A short human-readable form, as printed in traces.
+  public var description: String {
+    switch self {
+    case .handled: "handled"
+    case .notHandled: "not handled"
+    case .rewrite(let url): "rewrite → \(url.absoluteString)"
+    case .discard(let reason): "discard (\(reason))"
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// Settings for one propagation.
+///
+/// ```swift
+/// let result = await linkView.propagateURL(url, options: .init(handlerTimeout: .seconds(5)))
+/// ```
+public struct URLPropagationOptions: Sendable {
+  /// How long one handler may take to answer before the walk gives it up.
+  ///
+  /// The walk then ends with ``URLPropagationResult/Outcome/timedOut``, the handler's task
+  /// is cancelled and its eventual answer is ignored. Negative values count as zero.
+  /// Handlers that answer without suspending are never timed out.
+  public var handlerTimeout: Duration
+
+  /// Whether a propagation of the same URL from the same origin, started while an
+  /// identical one is still in flight, joins it instead of asking the handlers again.
+  ///
+  /// Joining is what keeps a double tap from presenting the same page twice: the handlers
+  /// run once, and both callers receive the same result. A joining call's own options are
+  /// not used; the first call's are. Defaults to `true`.
+  public var joinsIdenticalPropagations: Bool
+
+  /// Creates options.
+  ///
+  /// - Parameter handlerTimeout: How long one handler may take to answer. Defaults to 30 seconds.
+  public init(handlerTimeout: Duration = .seconds(30)) {
+    self.handlerTimeout = handlerTimeout
+    self.joinsIdenticalPropagations = true
+  }
+
+  var handlerTimeoutNanoseconds: UInt64 {
+    guard handlerTimeout > .zero else { return 0 }
+    let (seconds, attoseconds) = handlerTimeout.components
+    let (nanoseconds, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? .max : nanoseconds.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000)).partialValue
+  }
+}

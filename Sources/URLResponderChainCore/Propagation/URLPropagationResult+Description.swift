@@ -1,0 +1,54 @@
+import Foundation
+
+extension URLPropagationResult.Outcome: CustomStringConvertible {
+  /// A short human-readable form: "handled", "discarded (reason)", …
+  public var description: String {
+    switch self {
+    case .handled: "handled"
+    case .discarded(let reason): "discarded (\(reason))"
+    case .unhandled: "unhandled"
+    case .cancelled: "cancelled"
+    case .timedOut: "timed out"
+    }
+  }
+}
+
+extension URLPropagationResult: CustomStringConvertible {
+  /// A readable trace for debugging: the outcome, then one line per node visited.
+  ///
+  /// ```
+  /// https://example.com/a → handled by TopicViewController (3 nodes, 0.125 ms)
+  ///   0 LinkView                 –
+  ///   1 DocumentViewController   not handled        0.002 ms
+  ///   2 TopicViewController      handled            0.120 ms
+  /// ```
+  public var description: String {
+    var summary = "\(originalURL.absoluteString) → \(outcome)"
+    if let step = decidingStep { summary += " by \(step.nodeName)" }
+    if url != originalURL { summary += " as \(url.absoluteString)" }
+    summary += " (\(trace.count) node\(trace.count == 1 ? "" : "s"), \(Self.milliseconds(duration)))"
+    let width = trace.lazy.map(\.nodeName.count).max() ?? 0
+    var lines = [summary]
+    for (index, step) in trace.enumerated() {
+      let name = step.nodeName.padding(toLength: width, withPad: " ", startingAt: 0)
+      let answer: String
+      if let decision = step.decision {
+        answer = "\(decision)  \(Self.milliseconds(step.duration))"
+      } else if step.isURLHandler {
+        answer = "no answer (\(outcome))  \(Self.milliseconds(step.duration))"
+      } else {
+        answer = "–"
+      }
+      lines.append("  \(index) \(name)  \(answer)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    let whole = microseconds / 1000
+    let fraction = String(microseconds % 1000)
+    return "\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+  }
+}

@@ -1,0 +1,63 @@
+/// One node visited by a propagation: which node, what it decided, how long it took.
+///
+/// A step identifies its node by identity and type rather than holding it, so a result
+/// kept for debugging never keeps a responder alive.
+///
+/// ```swift
+/// let step = try #require(result.trace.last)
+/// #expect(step.refers(to: articleViewController))
+/// #expect(step.decision == .handled)
+/// ```
+public struct URLPropagationStep: Sendable {
+  /// The identity of the visited node.
+  public let nodeID: ObjectIdentifier
+
+  /// The dynamic type of the visited node.
+  public let nodeType: any Any.Type
+
+  /// Whether the node is a ``URLHandler`` and was asked.
+  public let isURLHandler: Bool
+
+  /// The handler's answer; `nil` for nodes that are not handlers, and for a handler
+  /// that was given up (timed out) or cancelled before it answered.
+  public let decision: URLHandlingDecision?
+
+  let nanoseconds: UInt64
+
+  init(
+    node: any ResponderChainNode,
+    isURLHandler: Bool,
+    decision: URLHandlingDecision?,
+    nanoseconds: UInt64
+  ) {
+    self.nodeID = ObjectIdentifier(node)
+    self.nodeType = type(of: node)
+    self.isURLHandler = isURLHandler
+    self.decision = decision
+    self.nanoseconds = nanoseconds
+  }
+
+  init(pending: PendingHandler, nanoseconds: UInt64) {
+    self.nodeID = pending.nodeID
+    self.nodeType = pending.nodeType
+    self.isURLHandler = true
+    self.decision = nil
+    self.nanoseconds = nanoseconds
+  }
+
+  /// The time the node took to answer. Zero for nodes that are not handlers.
+  public var duration: Duration { .nanoseconds(Int64(clamping: nanoseconds)) }
+
+  /// Whether this step visited `node`.
+  public func refers(to node: AnyObject) -> Bool { nodeID == ObjectIdentifier(node) }
+
+  /// The node's type name, as printed in traces.
+  public var nodeName: String { String(describing: nodeType) }
+}
+
+/// The handler a walk is waiting on, as the watchdog and cancellation see it.
+struct PendingHandler {
+  let nodeID: ObjectIdentifier
+  let nodeType: any Any.Type
+  let startedAt: UInt64
+}

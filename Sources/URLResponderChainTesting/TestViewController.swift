@@ -1,0 +1,85 @@
+public import URLResponderChainCore
+
+/// A view controller in the test tree, with UIKit's containment and modal presentation.
+///
+/// Like `UIViewController.next`: the window if its view is the window's root view, else
+/// the presenting view controller if it was presented, else its view's superview (which,
+/// for a child view controller, leads to the parent).
+@MainActor
+open class TestViewController: TestResponder {
+  /// The root view; its next responder is this view controller.
+  public let view: TestView
+  /// The container this view controller was added to.
+  public private(set) weak var parent: TestViewController?
+  /// The view controllers added with ``addChild(_:)``.
+  public private(set) var children: [TestViewController] = []
+  /// The view controller that presented this one.
+  public private(set) weak var presentingViewController: TestViewController?
+  /// The view controller this one presents.
+  public private(set) var presentedViewController: TestViewController?
+  /// Whether a dismissal of this view controller has started and not finished.
+  public internal(set) var isBeingDismissed = false
+
+  /// Creates a view controller with a root view named after it.
+  override public init(name: String) {
+    view = TestView(name: "\(name).view")
+    super.init(name: name)
+    view.owningViewController = self
+  }
+
+  /// Adds `child` as a child and its view as a subview of this view controller's view.
+  public func addChild(_ child: TestViewController) {
+    child.removeFromParent()
+    children.append(child)
+    child.parent = self
+    view.addSubview(child.view)
+  }
+
+  /// Removes this view controller and its view from its parent.
+  public func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    view.removeFromSuperview()
+  }
+
+  /// Presents `viewController` modally from this one.
+  ///
+  /// Like UIKit, a view controller presents one view controller at a time: presenting
+  /// while already presenting fails and returns `false`.
+  @discardableResult
+  public func present(_ viewController: TestViewController) -> Bool {
+    guard presentedViewController == nil, viewController.presentingViewController == nil else { return false }
+    presentedViewController = viewController
+    viewController.presentingViewController = self
+    window?.addSubview(viewController.view)
+    return true
+  }
+
+  /// Dismisses the view controller this one presents (or this one, if it was presented).
+  ///
+  /// - Parameter completes: Pass `false` to leave the dismissal in progress, with
+  ///   ``isBeingDismissed`` set, as during UIKit's animated dismissal.
+  public func dismiss(completes: Bool = true) {
+    guard let presented = presentedViewController ?? (presentingViewController == nil ? nil : self),
+      let presenting = presented.presentingViewController
+    else { return }
+    presented.isBeingDismissed = true
+    guard completes else { return }
+    presented.presentedViewController?.dismiss()
+    presented.isBeingDismissed = false
+    presented.view.removeFromSuperview()
+    presented.presentingViewController = nil
+    presenting.presentedViewController = nil
+  }
+
+  /// The window whose root view controller this is, else the presenting view controller,
+  /// else the superview of this view controller's view.
+  override open var nextNode: (any ResponderChainNode)? {
+    if let window = view.superview as? TestWindow, window.rootViewController === self { return window }
+    if let presentingViewController { return presentingViewController }
+    return view.superview
+  }
+
+  private var window: TestWindow? { view.window ?? presentingViewController?.window }
+}

@@ -1,0 +1,22 @@
+public import URLResponderChainCore
+
+/// A window in the test tree.
+///
+/// Like `UIWindow.next`: the application. Its root view controller's view is its subview,
+/// so that view controller's next responder is the window.
+@MainActor
+open class TestWindow: TestView {
+  /// The application that owns this window.
+  public internal(set) weak var application: TestApplication?
+
+  /// The window's root view controller; setting it installs its view in the window.
+  public var rootViewController: TestViewController? {
+    didSet {
+      oldValue?.view.removeFromSuperview()
+      if let rootViewController { addSubview(rootViewController.view) }
+    }
+  }
+
+  /// The application.
+  override open var nextNode: (any ResponderChainNode)? { application }
+}
