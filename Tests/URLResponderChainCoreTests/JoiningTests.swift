@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import URLResponderChainCore
+
+@MainActor
+@Suite struct JoiningTests {
+  @Test func anIdenticalTapWhileInFlightJoinsInsteadOfAskingTwice() async {
+    let handler = DeferringHandler(.handled)
+    let origin = Node(next: handler)
+    let first = CompletionRecorder()
+    let second = CompletionRecorder()
+    origin.propagateURL(exampleURL, completion: first.completion)
+    await handler.entered.wait()
+    origin.propagateURL(exampleURL, completion: second.completion)
+    handler.release.open()
+    let results = (await first.firstResult(), await second.firstResult())
+    #expect(handler.calls == 1)
+    #expect(results.0.outcome == .handled)
+    #expect(results.1.outcome == .handled)
+    #expect(first.results.count == 1)
+    #expect(second.results.count == 1)
+  }
+
+  @Test func asyncCallersJoinToo() async {
+    let handler = DeferringHandler(.handled)
+    let origin = Node(next: handler)
+    let first = Task { await origin.propagateURL(exampleURL) }
+    await handler.entered.wait()
+    let second = Task { await origin.propagateURL(exampleURL) }
+    await Task.yield()
+    handler.release.open()
+    #expect(await first.value.outcome == .handled)
+    #expect(await second.value.outcome == .handled)
+    #expect(handler.calls == 1)
+  }
+
+  @Test func aDifferentURLOrOriginIsNotJoined() async throws {
+    let handler = DeferringHandler(.handled)
+    handler.release.open()
+    let origin = Node(next: handler)
+    let otherOrigin = Node(next: handler)
+    let other = try #require(URL(string: "https://example.com/other"))
+    let a = origin.propagateURL(exampleURL) { _ in }
+    let b = origin.propagateURL(other) { _ in }
+    let c = otherOrigin.propagateURL(exampleURL) { _ in }
+    _ = (a, b, c)
+    let d = await origin.propagateURL(exampleURL)
+    #expect(d.outcome == .handled)
+    #expect(handler.calls == 4)
+  }
+
+  @Test func joiningCanBeTurnedOff() async {
+    let handler = DeferringHandler(.handled)
+    let origin = Node(next: handler)
+    var options = URLPropagationOptions()
+    options.joinsIdenticalPropagations = false
+    let first = CompletionRecorder()
+    let second = CompletionRecorder()
+    origin.propagateURL(exampleURL, options: options, completion: first.completion)
+    await handler.entered.wait()
+    origin.propagateURL(exampleURL, options: options, completion: second.completion)
+    handler.release.open()
+    _ = (await first.firstResult(), await second.firstResult())
+    #expect(handler.calls == 2)
+  }
+
+  @Test func aTapAfterTheFirstFinishedRunsAgain() async {
+    let handler = ImmediateHandler(.handled)
+    let origin = Node(next: handler)
+    _ = await origin.propagateURL(exampleURL)
+    _ = await origin.propagateURL(exampleURL)
+    #expect(handler.calls == 2)
+  }
+
+  @Test func oneJoinedCallerCancellingLeavesTheOtherWaiting() async {
+    let handler = DeferringHandler(.handled)
+    let origin = Node(next: handler)
+    let first = CompletionRecorder()
+    let second = CompletionRecorder()
+    let firstPropagation = origin.propagateURL(exampleURL, completion: first.completion)
+    await handler.entered.wait()
+    origin.propagateURL(exampleURL, completion: second.completion)
+    firstPropagation.cancel()
+    #expect(await first.firstResult().outcome == .cancelled)
+    #expect(!handler.release.isOpen)
+    handler.release.open()
+    #expect(await second.firstResult().outcome == .handled)
+    #expect(!handler.sawCancellation)
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import URLResponderChainCore
+import URLResponderChainTesting
+
+/// A one-shot signal a test can await instead of sleeping.
+@MainActor
+final class Gate {
+  private(set) var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+}
+
+/// A plain node with a settable successor.
+@MainActor
+final class Node: ResponderChainNode {
+  var next: (any ResponderChainNode)?
+  init(next: (any ResponderChainNode)? = nil) { self.next = next }
+  var nextNode: (any ResponderChainNode)? { next }
+}
+
+/// A handler that answers synchronously.
+@MainActor
+final class ImmediateHandler: URLHandler {
+  var next: (any ResponderChainNode)?
+  let decision: URLHandlingDecision
+  private(set) var calls = 0
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    self.next = next
+  }
+  var nextNode: (any ResponderChainNode)? { next }
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    calls += 1
+    return decision
+  }
+}
+
+/// A handler that defers until the test releases it, and records what it saw.
+@MainActor
+final class DeferringHandler: URLHandler {
+  var next: (any ResponderChainNode)?
+  var decision: URLHandlingDecision
+  let entered = Gate()
+  let release = Gate()
+  private(set) var calls = 0
+  private(set) var sawCancellation = false
+  private(set) var receivedURLs: [URL] = []
+  private(set) var contexts: [URLHandlingContext] = []
+
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    self.next = next
+  }
+  var nextNode: (any ResponderChainNode)? { next }
+
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    calls += 1
+    receivedURLs.append(url)
+    contexts.append(context)
+    entered.open()
+    let release = self.release
+    await withTaskCancellationHandler {
+      await release.wait()
+    } onCancel: {
+      Task { @MainActor in release.open() }
+    }
+    sawCancellation = Task.isCancelled
+    return decision
+  }
+}
+
+/// A handler that ignores cancellation and answers only when the test says so, if ever.
+@MainActor
+final class StubbornHandler: URLHandler {
+  var next: (any ResponderChainNode)?
+  let entered = Gate()
+  let answeredLate = Gate()
+  private var continuations: [UnsafeContinuation<Void, Never>] = []
+  private(set) var calls = 0
+  private(set) var answered = 0
+
+  init(next: (any ResponderChainNode)? = nil) { self.next = next }
+  var nextNode: (any ResponderChainNode)? { next }
+
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    calls += 1
+    entered.open()
+    await withUnsafeContinuation { continuations.append($0) }
+    answered += 1
+    answeredLate.open()
+    return .handled
+  }
+
+  /// Lets every pending call answer (late), to show the answer is ignored.
+  func answerLate() {
+    for continuation in continuations { continuation.resume() }
+    continuations = []
+  }
+}
+
+/// Counts completion calls and lets a test await the first one.
+@MainActor
+final class CompletionRecorder {
+  private(set) var results: [URLPropagationResult] = []
+  private(set) var ranOnMainQueue: [Bool] = []
+  private let first = Gate()
+
+  var completion: @MainActor @Sendable (URLPropagationResult) -> Void {
+    { [self] result in
+      results.append(result)
+      ranOnMainQueue.append(MainQueueProbe.isOnMainQueue)
+      first.open()
+    }
+  }
+
+  func firstResult() async -> URLPropagationResult {
+    await first.wait()
+    return results[0]
+  }
+}
+
+let exampleURL = URL(string: "https://example.com/article")!
+
+/// Tells whether code runs on the main dispatch queue, the main actor's executor, without trapping.
+enum MainQueueProbe {
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
