@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so the library never depends on the harness.
+let package = Package(
+  name: "URLResponderChainBenchmarks",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  dependencies: [
+    .package(name: "URLResponderChain", path: ".."),
+    .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .target(
+      name: "PropagationWorkloads",
+      dependencies: [.product(name: "URLResponderChainCore", package: "URLResponderChain")]
+    ),
+    // `swift package benchmark`: wall clock and mallocs per propagation.
+    .executableTarget(
+      name: "Propagation",
+      dependencies: [
+        "PropagationWorkloads",
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "URLResponderChainCore", package: "URLResponderChain"),
+      ],
+      path: "Benchmarks/Propagation",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+    // `swift run -c release propagation-ratios`: per-hop cost against the floor, same run.
+    .executableTarget(
+      name: "propagation-ratios",
+      dependencies: [
+        "PropagationWorkloads",
+        .product(name: "URLResponderChainCore", package: "URLResponderChain"),
+      ],
+      path: "Sources/PropagationRatios"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

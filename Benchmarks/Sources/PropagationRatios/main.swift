@@ -1,0 +1,38 @@
+import Foundation
+import PropagationWorkloads
+import URLResponderChainCore
+
+// Per-hop cost of the async walk against the floor, both measured in this run.
+// Each figure is the best of several rounds, to keep scheduler noise out of the ratio.
+
+@MainActor
+func nanosecondsPerCall(rounds: Int = 7, calls: Int, _ body: () async -> Void) async -> Double {
+  var best = Double.infinity
+  for _ in 0..<rounds {
+    let start = ContinuousClock.now
+    for _ in 0..<calls { await body() }
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    best = min(best, (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(calls))
+  }
+  return best
+}
+
+@MainActor
+func report() async {
+  let one = makeRejectingChain(length: 1)
+  let hundred = makeRejectingChain(length: 100)
+  var sink = 0
+  let floor100 = await nanosecondsPerCall(calls: 20_000) { sink &+= floorWalk(from: hundred, url: benchmarkURL) }
+  let async1 = await nanosecondsPerCall(calls: 200_000) { sink &+= await one.propagateURL(benchmarkURL).trace.count }
+  let async100 = await nanosecondsPerCall(calls: 20_000) { sink &+= await hundred.propagateURL(benchmarkURL).trace.count }
+  let floorPerHop = floor100 / 100
+  let asyncPerHop = (async100 - async1) / 99
+  func format(_ value: Double) -> String { String(format: "%8.1f ns", value) }
+  print("floor, per hop (walkAndCast(100) / 100):        \(format(floorPerHop))")
+  print("async walk, marginal per hop ((100 − 1) / 99):  \(format(asyncPerHop))")
+  print("async walk, fixed cost of a 1-hop propagation:  \(format(async1))")
+  print(String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
+  if sink == 42 { print("") }
+}
+
+await report()
