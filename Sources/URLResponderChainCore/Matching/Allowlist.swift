@@ -1,0 +1,112 @@
+/// A compiled set of allow and deny patterns: deny wins, and a check costs time in
+/// proportion to the number of labels in the host, not the number of rules.
+///
+/// Rules are stored in a trie keyed by host labels from the top-level domain down. A check
+/// walks the URL's labels once, collecting the wildcard rules of every ancestor domain and
+/// the exact rules of the host itself; only those few rules are looked at.
+///
+/// ```swift
+/// let allowlist = try Allowlist(allow: ["example.com", "*.trusted.org"], deny: ["*.ads.trusted.org"])
+/// allowlist.verdict(for: "https://cdn.trusted.org/a.js")   // .allow(rule: "*.trusted.org")
+/// ```
+public struct Allowlist: Sendable {
+  /// The decision for one URL.
+  public enum Verdict: Sendable, Equatable {
+    /// An allow rule matched and no deny rule did.
+    case allow(rule: String)
+    /// A deny rule matched, no allow rule matched, or the URL is not eligible.
+    case deny(reason: String)
+
+    /// Whether the URL is allowed.
+    public var isAllowed: Bool { if case .allow = self { true } else { false } }
+  }
+
+  private final class Node: @unchecked Sendable {
+    // Built once in `init` and never mutated after, so sharing across threads is safe.
+    var children: [Substring: Node] = [:]
+    var exact: [Rule] = []
+    var subdomains: [Rule] = []
+  }
+
+  private struct Rule: Sendable {
+    let pattern: URLPattern
+    let denies: Bool
+  }
+
+  private let root = Node()
+  private let permittedPorts: Set<Int>
+
+  /// The number of rules.
+  public let count: Int
+
+  /// Compiles patterns into an allowlist.
+  ///
+  /// - Throws: ``AllowlistError`` listing every bad pattern; nothing is half-loaded.
+  public init(allow: [String], deny: [String] = []) throws(AllowlistError) {
+    var problems: [AllowlistError.Problem] = []
+    var rules: [Rule] = []
+    for (list, patterns) in [(AllowlistError.List.allow, allow), (.deny, deny)] {
+      for (index, text) in patterns.enumerated() {
+        do throws(URLPatternError) {
+          rules.append(Rule(pattern: try URLPattern(text), denies: list == .deny))
+        } catch {
+          problems.append(.init(list: list, index: index, entry: text, reason: error.description))
+        }
+      }
+    }
+    guard problems.isEmpty else { throw AllowlistError(problems: problems) }
+    self.init(rules: rules)
+  }
+
+  /// Compiles already-validated patterns.
+  public init(allowing allow: [URLPattern], denying deny: [URLPattern] = []) {
+    self.init(rules: allow.map { Rule(pattern: $0, denies: false) } + deny.map { Rule(pattern: $0, denies: true) })
+  }
+
+  private init(rules: [Rule]) {
+    var ports: Set<Int> = []
+    for rule in rules {
+      var node = root
+      for label in rule.pattern.host.split(separator: ".").reversed() {
+        if let child = node.children[label] {
+          node = child
+        } else {
+          let child = Node()
+          node.children[label] = child
+          node = child
+        }
+      }
+      if rule.pattern.matchesSubdomainsOnly { node.subdomains.append(rule) } else { node.exact.append(rule) }
+      if let port = rule.pattern.port { ports.insert(port) }
+    }
+    permittedPorts = ports
+    count = rules.count
+  }
+
+  /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
+  public func verdict(for string: String) -> Verdict {
+    switch URLSafety.check(string, permittedPorts: permittedPorts) {
+    case .success(let eligible): verdict(for: eligible)
+    case .failure(let refusal): .deny(reason: "refused: \(refusal)")
+    }
+  }
+
+  /// The verdict for an already-checked URL.
+  public func verdict(for url: EligibleURL) -> Verdict {
+    var allowedBy: URLPattern?
+    var node = root
+    let labels = url.reversedLabels
+    for (depth, label) in labels.enumerated() {
+      guard let child = node.children[label] else { break }
+      node = child
+      let candidates = depth == labels.count - 1 ? node.exact : node.subdomains
+      let deeper = depth < labels.count - 1 ? node.subdomains : []
+      for rule in candidates + deeper where rule.pattern.match(url) != nil {
+        if rule.denies { return .deny(reason: "matches deny rule \"\(rule.pattern)\"") }
+        if allowedBy == nil { allowedBy = rule.pattern }
+      }
+    }
+    if let allowedBy { return .allow(rule: allowedBy.description) }
+    return .deny(reason: "no allow rule matches \(url.host)")
+  }
+}

@@ -1,0 +1,21 @@
+public import Foundation
+
+/// A URL that passed every safety rule, with the parts matching works on.
+///
+/// Obtain one from ``URLSafety/check(_:permittedPorts:)-(String,_)``. ``url`` is the exact
+/// value that was checked and must be the one that is opened.
+public struct EligibleURL: Sendable, Hashable {
+  /// The URL to open: exactly the value that was checked.
+  public let url: URL
+  /// `"http"` or `"https"`.
+  public let scheme: String
+  /// The host, lowercased, without a trailing dot: only letters, digits, hyphens and dots.
+  public let host: String
+  /// The explicit port when it is not the scheme's default; `nil` otherwise.
+  public let port: Int?
+  /// The percent-encoded path, `"/"` when empty.
+  public let path: String
+
+  /// The host's labels from the top-level domain down (`["com", "example", "www"]`).
+  public var reversedLabels: [Substring] { host.split(separator: ".").reversed() }
+}
