@@ -20,7 +20,8 @@ let package = Package(
     ),
     .testTarget(
       name: "URLResponderChainCoreTests",
-      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
+      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "URLResponderChainTestingTests",

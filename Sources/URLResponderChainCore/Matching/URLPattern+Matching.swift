@@ -64,3 +64,12 @@ extension URLPattern {
     return [matchesSubdomainsOnly ? 0 : 1, host.count] + pathScore
   }
 }
+
+extension URLPattern {
+  /// Whether this pattern should be tried before `other` in a route table: an exact host
+  /// beats a wildcard host, then position by position literal segments beat placeholders,
+  /// which beat a trailing `*`.
+  public func isMoreSpecific(than other: URLPattern) -> Bool {
+    specificity.lexicographicallyPrecedes(other.specificity) == false && specificity != other.specificity
+  }
+}

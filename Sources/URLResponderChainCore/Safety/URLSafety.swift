@@ -9,8 +9,10 @@ public import Foundation
 /// - no user name or password; no control character, space, DEL or backslash in the input;
 /// - a host of ASCII letters, digits and hyphens in non-empty labels, lowercased, one
 ///   trailing dot dropped; no `%`, `[` or `]`; not an IP address in any form (a last label
-///   that is a number, `0x…` included); no non-ASCII (write internationalized hosts in
-///   their `xn--` form);
+///   that is a number, `0x…` included); no non-ASCII and no reserved `??--` label such as
+///   `xn--…` (validating punycode the way browsers do needs UTS 46; browsers refuse invalid
+///   `xn--` labels that Foundation accepts, so internationalized hosts are not eligible and
+///   go on to the system browser);
 /// - the scheme's default port, unless the port is in `permittedPorts`;
 /// - Foundation's view of the host must equal the host as written; where parsers could
 ///   disagree, the URL is refused.
@@ -71,7 +73,7 @@ public enum URLSafety {
     let authority = rest[..<(rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex)]
     guard !authority.contains("@"), url.user == nil, url.password == nil else { return .failure(.userInfo) }
     guard authority.unicodeScalars.allSatisfy(\.isASCII) else {
-      return .failure(.invalidHost("contains non-ASCII characters; write the xn-- form"))
+      return .failure(.invalidHost("contains non-ASCII characters"))
     }
     if authority.contains("[") || authority.contains("]") { return .failure(.ipAddress(String(authority))) }
     if authority.contains("%") { return .failure(.invalidHost("contains percent-encoding")) }
@@ -125,6 +127,9 @@ public enum URLSafety {
       guard label.utf8.count <= 63 else { return .failure(.invalidHost("has a label longer than 63 characters")) }
       guard label.utf8.allSatisfy({ $0.isLDH }) else {
         return .failure(.invalidHost("\"\(label)\" is not letters, digits and hyphens"))
+      }
+      if label.utf8.count >= 4, label.utf8.dropFirst(2).prefix(2).elementsEqual("--".utf8) {
+        return .failure(.invalidHost("\"\(label)\" is a reserved or internationalized (xn--) label"))
       }
     }
     if let last = labels.last, isNumeric(last) { return .failure(.ipAddress(host)) }

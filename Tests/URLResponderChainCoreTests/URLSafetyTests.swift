@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import URLResponderChainCore
+
+@Suite struct URLSafetyTests {
+  private func refusal(_ string: String) -> URLRefusal? {
+    if case .failure(let refusal) = URLSafety.check(string) { return refusal }
+    return nil
+  }
+
+  private func host(_ string: String) -> String? {
+    try? URLSafety.check(string).get().host
+  }
+
+  @Test(arguments: [
+    ("https://example.com", "example.com"),
+    ("HTTPS://EXAMPLE.COM/Path", "example.com"),
+    ("http://example.com./a", "example.com"),
+    ("https://docs.example.com:443/a?b=c#d", "docs.example.com"),
+    ("http://example.com:80", "example.com"),
+    ("https://a-b.example.com", "a-b.example.com"),
+  ])
+  func ordinaryURLsAreEligibleWithANormalizedHost(input: String, expected: String) {
+    #expect(host(input) == expected)
+  }
+
+  @Test func theCheckedValueIsTheValueReturned() throws {
+    let url = try #require(URL(string: "https://example.com/a"))
+    #expect(try URLSafety.check(url).get().url == url)
+  }
+
+  @Test(arguments: [
+    "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
+    "ftp://example.com", "myapp://example.com", "blob:https://example.com/uuid", "about:blank",
+    "jAvAsCrIpT:alert(1)", "intent://example.com#Intent;end",
+  ])
+  func otherSchemesAreRefused(input: String) {
+    #expect(refusal(input).map { if case .unsupportedScheme = $0 { true } else { false } } ?? true)
+    #expect(host(input) == nil)
+  }
+
+  @Test(arguments: [
+    "https://example.com@evil.com", "https://user:pass@example.com", "https://example.com:@evil.com",
+    "https://@example.com", "https://example.com%40evil.com", "https://evil.com#@example.com",
+  ])
+  func userInfoTricksAreNeverReadAsTheTrustedHost(input: String) {
+    #expect(host(input) != "example.com")
+  }
+
+  @Test(arguments: [
+    "https://example.com\\@evil.com", "https:\\\\evil.com", "https://evil.com\\.example.com",
+    "https://exa mple.com", " https://example.com", "https://example.com\u{0}.evil.com",
+    "https://example.com\t.evil.com", "https://example.com\n", "https://ex\u{7F}ample.com",
+  ])
+  func backslashesSpacesAndControlCharactersAreRefused(input: String) {
+    #expect(host(input) == nil)
+  }
+
+  @Test(arguments: [
+    "http://127.0.0.1", "http://2130706433", "http://0x7f000001", "http://0177.0.0.1", "http://0x7f.1",
+    "http://127.1", "http://[::1]", "http://[::ffff:127.0.0.1]/", "http://1.2.3.4.", "http://example.0x10",
+    "http://192.168.0.1:8080", "http://0", "http://example.123",
+  ])
+  func ipAddressesInEveryFormAreRefused(input: String) {
+    #expect(host(input) == nil)
+  }
+
+  @Test(arguments: [
+    "https://ex%61mple.com", "https://example%2Ecom", "https://example.com%00.evil.com",
+    "https://ｅｘａｍｐｌｅ.com", "https://example。com", "https://example．com", "https://exаmple.com",
+    "https://例え.jp", "https://example..com", "https://.example.com", "https://example.com..",
+    "https://exa_mple.com", "https://xn--bcher-kva.example", "https://xn--", "https://ab--cd.com", "https://", "https:///example.com", "https:example.com",
+    "http:/example.com", "https://example.com:99999", "https://example.com:0x50", "https://exa*mple.com",
+  ])
+  func malformedAndLookAlikeHostsAreRefused(input: String) {
+    #expect(host(input) == nil)
+  }
+
+  @Test func anEmptyPortIsTheDefaultPort() {
+    #expect(host("https://example.com:/a") == "example.com")
+    #expect((try? URLSafety.check("https://example.com:/a").get())?.port == nil)
+  }
+
+  @Test func nonDefaultPortsNeedARuleThatNamesThem() {
+    #expect(refusal("https://example.com:8443") == .nonDefaultPort(8443))
+    let eligible = try? URLSafety.check("https://example.com:8443", permittedPorts: [8443]).get()
+    #expect(eligible?.port == 8443)
+    #expect(refusal("http://example.com:443") == .nonDefaultPort(443))
+  }
+
+  @Test func refusalsReadAsSentences() {
+    #expect(URLRefusal.userInfo.description == "contains a user name or password")
+    #expect(URLRefusal.forbiddenCharacter(0x5C).description == "contains a forbidden character (U+005C)")
+    #expect(URLRefusal.unsupportedScheme("javascript").description == "scheme \"javascript\" is not http or https")
+  }
+}
