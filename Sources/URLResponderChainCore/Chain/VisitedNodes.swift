@@ -17,21 +17,22 @@ struct VisitedNodes {
   ///
   /// - Parameters:
   ///   - id: The node about to be visited.
-  ///   - visitedSoFar: Every node recorded so far; read only to settle a filter collision
-  ///     or to build the exact set.
+  ///   - visitedSoFar: Every node recorded so far; called only to settle a filter
+  ///     collision or to build the exact set, so the common hop never touches it.
+  @inline(__always)
   mutating func insert<Visited: Sequence<ObjectIdentifier>>(
     _ id: ObjectIdentifier,
-    visitedSoFar: Visited
+    visitedSoFar: () -> Visited
   ) -> Bool {
     if exact != nil {
       return exact!.insert(id).inserted
     }
-    if filter.testAndSet(id), visitedSoFar.contains(id) {
+    if filter.testAndSet(id), visitedSoFar().contains(id) {
       return false
     }
     count += 1
     if count > Self.exactThreshold {
-      var set = Set(visitedSoFar)
+      var set = Set(visitedSoFar())
       set.insert(id)
       exact = set
     }

@@ -17,7 +17,7 @@ extension ResponderChainNode {
     var node: any ResponderChainNode = self
     var visited = VisitedNodes()
     var visitedIDs: [ObjectIdentifier] = []
-    while visited.insert(ObjectIdentifier(node), visitedSoFar: visitedIDs) {
+    while visited.insert(ObjectIdentifier(node), visitedSoFar: { visitedIDs }) {
       visitedIDs.append(ObjectIdentifier(node))
       if let handler = node as? any ErrorHandler {
         switch await handler.handleError(error) {

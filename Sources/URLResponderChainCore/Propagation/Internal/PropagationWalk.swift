@@ -20,16 +20,21 @@ final class PropagationWalk {
   private let timeoutNanoseconds: UInt64
   private let key: InFlightPropagations.Key?
   private var startNode: (any ResponderChainNode)?
-  private var currentURL: URL
-  private var steps: [URLPropagationStep] = []
-  private var visited = VisitedNodes()
   private var waiters = PropagationWaiters()
-  private var pending: PendingHandler?
   private var task: Task<Void, Never>?
-  private var watchdog: Task<Void, Never>?
-  private var startsWatchdogAtFirstHandler = false
   private(set) var hasStarted = false
-  private(set) var isFinished = false
+
+  // The walk's per-hop state. Every access happens on the main actor (the class is
+  // isolated to it) and none spans a suspension or calls out while in progress, so
+  // accesses can never overlap; the runtime's exclusivity bookkeeping would only cost
+  // time on every hop.
+  @exclusivity(unchecked) private var currentURL: URL
+  @exclusivity(unchecked) private var steps: [URLPropagationStep] = []
+  @exclusivity(unchecked) private var visited = VisitedNodes()
+  @exclusivity(unchecked) private var pending: PendingHandler?
+  @exclusivity(unchecked) private var watchdog: Task<Void, Never>?
+  @exclusivity(unchecked) private var startsWatchdogAtFirstHandler = false
+  @exclusivity(unchecked) private(set) var isFinished = false
 
   init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, joinable: Bool = false) {
     self.originalURL = url
@@ -89,7 +94,7 @@ final class PropagationWalk {
     var hop = 0
     var lastTick = MonotonicClock.now()
     while !isFinished {
-      guard visited.insert(ObjectIdentifier(node), visitedSoFar: steps.lazy.map { $0.nodeID }) else { break }
+      guard visited.insert(ObjectIdentifier(node), visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
       if let handler = node as? any URLHandler {
         if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
         pending = PendingHandler(nodeID: ObjectIdentifier(node), nodeType: type(of: node), startedAt: lastTick)
