@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "URLResponderChain", targets: ["URLResponderChain"]),
     .library(name: "URLResponderChainTesting", targets: ["URLResponderChainTesting"]),
     .executable(name: "url-chain-demo", targets: ["URLChainDemo"]),
+    .executable(name: "url-allowlist", targets: ["URLAllowlistTool"]),
   ],
   targets: [
     .target(name: "URLResponderChainCore"),
@@ -17,6 +18,11 @@ let package = Package(
     .executableTarget(
       name: "URLChainDemo",
       dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
+    ),
+    .executableTarget(name: "URLAllowlistTool", dependencies: ["URLResponderChainCore"]),
+    .testTarget(
+      name: "URLAllowlistToolTests",
+      dependencies: ["URLAllowlistTool"]
     ),
     .testTarget(
       name: "URLResponderChainCoreTests",

@@ -33,7 +33,9 @@ public enum AllowlistDocument {
       throw fail("not valid JSON")
     }
     guard let document = object as? [String: Any] else { throw fail("the document is not a JSON object") }
-    guard let version = document["version"] as? NSNumber, !(version is Bool), version.doubleValue == 1 else {
+    // JSONDecoder is strict where JSONSerialization's bridging is not: `true` is no Int.
+    struct Header: Decodable { let version: Int }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data), header.version == supportedVersion else {
       throw fail("unsupported or missing \"version\" (this SDK reads version \(supportedVersion))")
     }
     var problems: [AllowlistError.Problem] = []

@@ -1,0 +1,13 @@
+/// The text printed for `--help` and after a usage error.
+let usage = """
+  usage: url-allowlist validate FILE
+         url-allowlist check --allowlist FILE [--json] [URL ...]
+
+    validate   Exit 0 if FILE is a valid allowlist document; otherwise list every problem and exit 1.
+    check      Print one verdict per URL, taken from the arguments or, when none are given, from
+               standard input, one per line. With --json, each input line is a JSON string literal
+               and each output line is {"input": …, "verdict": "allow"|"deny", "reason": …}.
+
+  Exit status: 0 when every URL got a verdict (or the file is valid), 1 for an invalid file
+  (validate), 2 for unusable arguments or an unreadable or invalid allowlist (check).
+  """

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import URLAllowlistTool
+
+/// Runs the tool against in-memory files and standard input, collecting what it prints.
+private final class Harness {
+  var files: [String: String] = [:]
+  var input: [String] = []
+  var output: [String] = []
+  var errors: [String] = []
+
+  func run(_ arguments: String...) -> Int32 {
+    var lines = input[...]
+    let tool = Tool(
+      readFile: { [files] path in
+        guard let text = files[path] else { throw CocoaError(.fileNoSuchFile) }
+        return Data(text.utf8)
+      },
+      readLine: { lines.popFirst() },
+      output: { self.output.append($0) },
+      errorOutput: { self.errors.append($0) }
+    )
+    return tool.run(arguments)
+  }
+}
+
+private let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"], "comment": "ignored"}"#
+
+@Suite struct ValidateCommandTests {
+  @Test func aValidDocumentExitsZero() {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    #expect(harness.run("validate", "list.json") == 0)
+    #expect(harness.output == ["list.json: valid, 2 rules"])
+  }
+
+  @Test func everyProblemIsListedWithItsIndexAndTheExitIsOne() {
+    let harness = Harness()
+    harness.files["bad.json"] = #"{"version": 1, "allow": ["example.com", "*.com", 7], "deny": ["ftp://x.org"]}"#
+    #expect(harness.run("validate", "bad.json") == 1)
+    #expect(harness.output.first == "bad.json: 3 problems")
+    #expect(harness.output.contains { $0.contains("allow[1] \"*.com\"") && $0.contains("public suffix") })
+    #expect(harness.output.contains { $0.contains("allow[2]") && $0.contains("not a string") })
+    #expect(harness.output.contains { $0.contains("deny[0]") })
+  }
+
+  @Test(arguments: [
+    #"{"version": 2, "allow": []}"#, #"{"allow": ["a.com"]}"#, "not json", "[1,2]", #"{"version": 1}"#,
+    #"{"version": 1, "allow": "example.com"}"#, #"{"version": true, "allow": []}"#, "",
+  ])
+  func brokenDocumentsAreInvalid(text: String) {
+    let harness = Harness()
+    harness.files["x.json"] = text
+    #expect(harness.run("validate", "x.json") == 1)
+  }
+
+  @Test func anUnreadableFileExitsTwo() {
+    let harness = Harness()
+    #expect(harness.run("validate", "missing.json") == 2)
+    #expect(harness.errors.first?.contains("cannot read missing.json") == true)
+  }
+}
+
+@Suite struct CheckCommandTests {
+  @Test func argumentsGetOneVerdictEachInATable() {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    #expect(harness.run("check", "--allowlist", "list.json", "https://example.com/a", "https://evil.com") == 0)
+    #expect(harness.output.count == 2)
+    #expect(harness.output[0].hasPrefix("allow  https://example.com/a"))
+    #expect(harness.output[1].hasPrefix("deny   https://evil.com"))
+    #expect(harness.output[1].contains("no allow rule matches evil.com"))
+  }
+
+  @Test func standardInputIsReadOneURLPerLine() {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    harness.input = ["https://a.trusted.org", "https://trusted.org"]
+    #expect(harness.run("check", "--allowlist=list.json") == 0)
+    #expect(harness.output.map { $0.prefix(5) } == ["allow", "deny "])
+  }
+
+  @Test func jsonModeReadsStringLiteralsAndWritesObjectsInOrder() throws {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    harness.input = [#""https://example.com""#, #""https://example.com\t.evil.com""#, "not a literal", #""https://x.trusted.org\n""#]
+    #expect(harness.run("check", "--allowlist", "list.json", "--json") == 0)
+    let objects = try harness.output.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]) }
+    #expect(objects.map { $0["verdict"] } == ["allow", "deny", "deny", "deny"])
+    #expect(objects[1]["input"] == "https://example.com\t.evil.com")
+    #expect(objects[2]["input"] == "not a literal")
+    #expect(objects[3]["input"] == "https://x.trusted.org\n")
+    #expect(objects.allSatisfy { $0["reason"]?.isEmpty == false })
+    #expect(harness.output[0] == #"{"input":"https://example.com","verdict":"allow","reason":"matches allow rule \"example.com\""}"#)
+  }
+
+  @Test func controlCharactersCannotBreakATableRow() {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    #expect(harness.run("check", "--allowlist", "list.json", "https://example.com\n.evil") == 0)
+    #expect(harness.output.count == 1)
+    #expect(harness.output[0].contains("\\u{a}"))
+  }
+
+  @Test(arguments: [
+    ["check"], ["check", "--allowlist"], ["check", "--json", "https://a.com"], ["frobnicate"], [],
+    ["check", "--allowlist", "list.json", "--bogus"], ["validate"], ["validate", "a", "b"],
+    ["check", "--allowlist", "a", "--allowlist", "b"],
+  ])
+  func unusableArgumentsExitTwoWithAMessage(arguments: [String]) {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    var lines = [String]()[...]
+    let tool = Tool(readFile: { _ in Data(document.utf8) }, readLine: { lines.popFirst() },
+                    output: { harness.output.append($0) }, errorOutput: { harness.errors.append($0) })
+    #expect(tool.run(arguments) == 2)
+    #expect(harness.errors.first?.hasPrefix("url-allowlist: ") == true)
+  }
+
+  @Test func anInvalidOrUnreadableAllowlistExitsTwo() {
+    let harness = Harness()
+    harness.files["bad.json"] = #"{"version": 1, "allow": ["*.com"]}"#
+    #expect(harness.run("check", "--allowlist", "bad.json", "https://example.com") == 2)
+    #expect(harness.errors.first?.contains("allow[0]") == true)
+    #expect(harness.run("check", "--allowlist", "nope.json", "https://example.com") == 2)
+    #expect(harness.output.isEmpty)
+  }
+}

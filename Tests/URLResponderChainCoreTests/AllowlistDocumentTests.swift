@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import URLResponderChainCore
+
+@Suite struct AllowlistDocumentTests {
+  private func load(_ text: String, limit: Int = AllowlistDocument.defaultEntryLimit) throws(AllowlistError) -> Allowlist {
+    try AllowlistDocument.load(from: Data(text.utf8), entryLimit: limit)
+  }
+
+  @Test func unknownKeysAreIgnoredAndDenyIsOptional() throws {
+    let list = try load(#"{"version": 1, "allow": ["example.com"], "expires": "never", "x": {"y": 1}}"#)
+    #expect(list.verdict(for: "https://example.com").isAllowed)
+  }
+
+  @Test(arguments: [#"{"version": 2, "allow": []}"#, #"{"version": "1", "allow": []}"#, #"{"version": true, "allow": []}"#,
+                    #"{"version": 1.5, "allow": []}"#, #"{"allow": []}"#])
+  func anUnknownOrMissingVersionIsRefused(text: String) {
+    #expect(throws: AllowlistError.self) { try load(text) }
+  }
+
+  @Test func oneBadEntryRefusesTheWholeDocumentAndEveryProblemIsReported() {
+    #expect {
+      try load(#"{"version": 1, "allow": ["ok.com", "*.co.uk", null, "fine.org"], "deny": ["", "x.com"]}"#)
+    } throws: { error in
+      let problems = (error as? AllowlistError)?.problems ?? []
+      return problems.map { String($0.description.prefix(8)) } == ["allow[1]", "allow[2]", "deny[0] "]
+    }
+  }
+
+  @Test func theEntryLimitIsEnforced() {
+    #expect(throws: AllowlistError.self) { try load(#"{"version": 1, "allow": ["a.com", "b.com", "c.com"]}"#, limit: 2) }
+  }
+
+  @Test func garbageIsRefusedWithAReadableReason() {
+    #expect {
+      try load("<html>503</html>")
+    } throws: { error in
+      (error as? AllowlistError)?.description == "not valid JSON"
+    }
+  }
+}
