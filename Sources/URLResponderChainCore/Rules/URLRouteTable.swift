@@ -1,0 +1,82 @@
+public import Foundation
+
+/// An ordered table of route patterns and what to do for each, for use inside a ``URLHandler``.
+///
+/// The most specific matching pattern wins (an exact host beats `*.`, literal path segments
+/// beat `:placeholders`, which beat a trailing `*`); among equally specific patterns the
+/// earlier row wins. URLs that are not eligible (see ``URLSafety``) match no route.
+///
+/// The seed article's example — YouTube links in the YouTube app, our own domains in-app,
+/// everything else to the system:
+///
+/// ```swift
+/// enum Route: Sendable { case youTube, inApp }
+/// let routes = try URLRouteTable<Route>([
+///   ("https://youtu.be/:id", .youTube),
+///   ("*.youtube.com/watch", .youTube),
+///   ("example.com", .inApp),
+///   ("*.example.com", .inApp),
+/// ])
+///
+/// func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+///   switch routes.route(url) {
+///   case let (.youTube, match)?: openInYouTube(match.parameters["id"] ?? match.queryValue("v"))
+///   case (.inApp, _)?: presentSafari(url)
+///   case nil: return .notHandled          // UIApplication opens it in Safari
+///   }
+///   return .handled
+/// }
+/// ```
+public struct URLRouteTable<Action: Sendable>: Sendable {
+  private let rows: [(pattern: URLPattern, action: Action)]
+
+  /// Builds a table from patterns and actions, in order.
+  ///
+  /// - Throws: ``AllowlistError`` naming every bad pattern by index (reported as the
+  ///   `allow` list); no table is built if any is bad.
+  public init(_ rows: [(String, Action)]) throws(AllowlistError) {
+    var parsed: [(URLPattern, Action)] = []
+    var problems: [AllowlistError.Problem] = []
+    for (index, row) in rows.enumerated() {
+      do throws(URLPatternError) {
+        parsed.append((try URLPattern(row.0), row.1))
+      } catch {
+        problems.append(.init(list: .allow, index: index, entry: row.0, reason: error.description))
+      }
+    }
+    guard problems.isEmpty else { throw AllowlistError(problems: problems) }
+    self.rows = parsed
+  }
+
+  /// The number of routes.
+  public var count: Int { rows.count }
+
+  /// The action of the most specific route matching `url`, with what it captured.
+  ///
+  /// - Returns: `nil` when no route matches or the URL is not eligible.
+  public func route(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
+    let ports = Set(rows.compactMap(\.pattern.port))
+    guard case .success(let eligible) = URLSafety.check(url, permittedPorts: ports) else { return nil }
+    var best: (pattern: URLPattern, action: Action, match: URLPatternMatch)?
+    for row in rows {
+      guard let match = row.pattern.match(eligible) else { continue }
+      if let current = best, !row.pattern.isMoreSpecific(than: current.pattern) { continue }
+      best = (row.pattern, row.action, match)
+    }
+    return best.map { ($0.action, $0.match) }
+  }
+}
+
+extension URLRouteTable where Action == URLHandlingDecision {
+  /// The decision of the most specific matching route, or ``URLHandlingDecision/notHandled``.
+  ///
+  /// ```swift
+  /// let policy = try URLRouteTable<URLHandlingDecision>([
+  ///   ("*.ads.example.com", .discard(reason: "ads are blocked")),
+  ///   ("example.com/*", .handled),
+  /// ])
+  /// ```
+  public func decision(for url: URL) -> URLHandlingDecision {
+    route(url)?.action ?? .notHandled
+  }
+}
