@@ -36,20 +36,14 @@ extension ResponderChainNode {
       return URLPropagationResult(outcome: .cancelled, url: url, originalURL: url, trace: [])
     }
     let walk = PropagationWalk.joiningOrCreating(url: url, origin: self, options: options)
-    let token = TokenBox()
+    let token = walk.reserveToken()
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
-        token.value = walk.attach(.continuation(continuation))
+        walk.attach(.continuation(continuation), token: token)
       }
     } onCancel: {
-      Task { @MainActor in walk.cancel(token: token.value) }
+      // Runs on whatever thread cancels; the walk lives on the main actor.
+      Task { @MainActor in walk.cancel(token: token) }
     }
   }
-}
-
-/// The waiter's token, written on the main actor before the cancellation handler's task
-/// (also on the main actor) can read it.
-@MainActor
-private final class TokenBox: Sendable {
-  var value = 0
 }

@@ -27,6 +27,8 @@ extension ResponderChainNode {
     completion: @escaping @MainActor @Sendable (URLPropagationResult) -> Void
   ) -> URLPropagation {
     let walk = PropagationWalk.joiningOrCreating(url: url, origin: self, options: options)
-    return URLPropagation(walk: walk, token: walk.attach(.completion(completion)))
+    let token = walk.reserveToken()
+    walk.attach(.completion(completion), token: token)
+    return URLPropagation(walk: walk, token: token)
   }
 }

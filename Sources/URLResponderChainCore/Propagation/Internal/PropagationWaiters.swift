@@ -13,14 +13,18 @@ struct PropagationWaiters {
 
   var isEmpty: Bool { first == nil && others.isEmpty }
 
-  mutating func add(_ waiter: Waiter) -> Int {
+  /// A token for a waiter about to be added, so a cancellation handler can name it first.
+  mutating func reserveToken() -> Int {
     nextToken += 1
-    if first == nil {
-      first = (nextToken, waiter)
-    } else {
-      others.append((nextToken, waiter))
-    }
     return nextToken
+  }
+
+  mutating func add(_ waiter: Waiter, token: Int) {
+    if first == nil {
+      first = (token, waiter)
+    } else {
+      others.append((token, waiter))
+    }
   }
 
   mutating func remove(token: Int) -> Waiter? {

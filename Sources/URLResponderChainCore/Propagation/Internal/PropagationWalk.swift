@@ -62,12 +62,15 @@ final class PropagationWalk {
     return walk
   }
 
-  /// Adds a waiter and starts the walk if nobody has yet. The waiter may be resumed
-  /// before this returns, when no handler suspends.
-  func attach(_ waiter: PropagationWaiters.Waiter) -> Int {
-    let token = waiters.add(waiter)
+  /// A token naming a waiter that will be attached; a cancellation that arrives first is
+  /// then recognised by it.
+  func reserveToken() -> Int { waiters.reserveToken() }
+
+  /// Adds a waiter under a reserved token and starts the walk if nobody has yet. The
+  /// waiter may be resumed before this returns, when no handler suspends.
+  func attach(_ waiter: PropagationWaiters.Waiter, token: Int) {
+    waiters.add(waiter, token: token)
     if !hasStarted { start() }
-    return token
   }
 
   private func start() {
