@@ -20,25 +20,25 @@ final class Gate {
   }
 }
 
-/// A plain node with a settable successor.
+/// A node with a settable successor; the test handlers below build on it.
 @MainActor
-final class Node: ResponderChainNode {
+class Linked: ResponderChainNode {
   var next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)? = nil) { self.next = next }
   var nextNode: (any ResponderChainNode)? { next }
 }
 
+/// A plain node that is not a handler.
+final class Node: Linked {}
+
 /// A handler that answers synchronously.
-@MainActor
-final class ImmediateHandler: URLHandler {
-  var next: (any ResponderChainNode)?
+final class ImmediateHandler: Linked, URLHandler {
   let decision: URLHandlingDecision
   private(set) var calls = 0
   init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
     self.decision = decision
-    self.next = next
+    super.init(next: next)
   }
-  var nextNode: (any ResponderChainNode)? { next }
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
     return decision
@@ -46,9 +46,7 @@ final class ImmediateHandler: URLHandler {
 }
 
 /// A handler that defers until the test releases it, and records what it saw.
-@MainActor
-final class DeferringHandler: URLHandler {
-  var next: (any ResponderChainNode)?
+final class DeferringHandler: Linked, URLHandler {
   var decision: URLHandlingDecision
   let entered = Gate()
   let release = Gate()
@@ -59,9 +57,8 @@ final class DeferringHandler: URLHandler {
 
   init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
     self.decision = decision
-    self.next = next
+    super.init(next: next)
   }
-  var nextNode: (any ResponderChainNode)? { next }
 
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
@@ -80,17 +77,12 @@ final class DeferringHandler: URLHandler {
 }
 
 /// A handler that ignores cancellation and answers only when the test says so, if ever.
-@MainActor
-final class StubbornHandler: URLHandler {
-  var next: (any ResponderChainNode)?
+final class StubbornHandler: Linked, URLHandler {
   let entered = Gate()
   let answeredLate = Gate()
   private var continuations: [UnsafeContinuation<Void, Never>] = []
   private(set) var calls = 0
   private(set) var answered = 0
-
-  init(next: (any ResponderChainNode)? = nil) { self.next = next }
-  var nextNode: (any ResponderChainNode)? { next }
 
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
