@@ -75,16 +75,20 @@ final class PropagationWalk {
 
   private func start() {
     hasStarted = true
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      let task = Task.immediate { await self.run() }
-      if !isFinished {
-        self.task = task
-        startWatchdog()
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        let task = Task.immediate { await self.run() }
+        if !isFinished {
+          self.task = task
+          startWatchdog()
+        }
+        return
       }
-    } else {
-      startsWatchdogAtFirstHandler = true
-      task = Task { await self.run() }
-    }
+    #endif
+    // Without `Task.immediate` the walk starts on the next main-actor turn, and nobody can
+    // see whether a handler suspended, so the watchdog starts at the first handler.
+    startsWatchdogAtFirstHandler = true
+    task = Task { await self.run() }
   }
 
   // MARK: - The walk
