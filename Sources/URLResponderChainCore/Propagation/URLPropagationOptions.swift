@@ -19,6 +19,10 @@ public struct URLPropagationOptions: Sendable {
   /// not used; the first call's are. Defaults to `true`.
   public var joinsIdenticalPropagations: Bool
 
+  /// Whether the walk may start synchronously with `Task.immediate` where the OS has it.
+  /// Tests turn it off to exercise the path older systems take.
+  var startsImmediatelyWhereAvailable = true
+
   /// Creates options.
   ///
   /// - Parameter handlerTimeout: How long one handler may take to answer. Defaults to 30 seconds.

@@ -18,6 +18,7 @@ final class PropagationWalk {
   weak var origin: (any ResponderChainNode)?
 
   private let timeoutNanoseconds: UInt64
+  private let startsImmediatelyWhereAvailable: Bool
   private let key: InFlightPropagations.Key?
   private var startNode: (any ResponderChainNode)?
   private var waiters = PropagationWaiters()
@@ -43,6 +44,7 @@ final class PropagationWalk {
     self.origin = origin
     self.startNode = origin
     self.timeoutNanoseconds = options.handlerTimeoutNanoseconds
+    self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
     self.key = joinable ? InFlightPropagations.Key(originID: ObjectIdentifier(origin), url: url) : nil
   }
 
@@ -76,7 +78,7 @@ final class PropagationWalk {
   private func start() {
     hasStarted = true
     #if compiler(>=6.2)
-      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         let task = Task.immediate { await self.run() }
         if !isFinished {
           self.task = task
