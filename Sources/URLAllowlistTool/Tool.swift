@@ -40,7 +40,9 @@ struct Tool {
     do throws(AllowlistError) {
       return .success(try AllowlistDocument.load(from: data))
     } catch {
-      return .failure(LoadFailure(message: "\(file) is not a valid allowlist:\n" + error.problems.map { "  \($0)" }.joined(separator: "\n")))
+      return .failure(
+        LoadFailure(
+          message: "\(file) is not a valid allowlist:\n" + error.problems.map { "  \($0)" }.joined(separator: "\n")))
     }
   }
 

@@ -24,7 +24,8 @@ public final class RecordingURLHandler: TestResponder, URLHandler {
   public private(set) var receivedOriginalURLs: [URL] = []
 
   /// Creates a handler answering `decision` for every URL.
-  public convenience init(name: String, next: (any ResponderChainNode)? = nil, answering decision: URLHandlingDecision) {
+  public convenience init(name: String, next: (any ResponderChainNode)? = nil, answering decision: URLHandlingDecision)
+  {
     self.init(name: name, next: next) { _, _ in decision }
   }
 

@@ -84,15 +84,21 @@ private let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"
   @Test func jsonModeReadsStringLiteralsAndWritesObjectsInOrder() throws {
     let harness = Harness()
     harness.files["list.json"] = document
-    harness.input = [#""https://example.com""#, #""https://example.com\t.evil.com""#, "not a literal", #""https://x.trusted.org\n""#]
+    harness.input = [
+      #""https://example.com""#, #""https://example.com\t.evil.com""#, "not a literal", #""https://x.trusted.org\n""#,
+    ]
     #expect(harness.run("check", "--allowlist", "list.json", "--json") == 0)
-    let objects = try harness.output.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]) }
+    let objects = try harness.output.map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
+    }
     #expect(objects.map { $0["verdict"] } == ["allow", "deny", "deny", "deny"])
     #expect(objects[1]["input"] == "https://example.com\t.evil.com")
     #expect(objects[2]["input"] == "not a literal")
     #expect(objects[3]["input"] == "https://x.trusted.org\n")
     #expect(objects.allSatisfy { $0["reason"]?.isEmpty == false })
-    #expect(harness.output[0] == #"{"input":"https://example.com","verdict":"allow","reason":"matches allow rule \"example.com\""}"#)
+    #expect(
+      harness.output[0]
+        == #"{"input":"https://example.com","verdict":"allow","reason":"matches allow rule \"example.com\""}"#)
   }
 
   @Test func controlCharactersCannotBreakATableRow() {
@@ -112,8 +118,9 @@ private let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"
     let harness = Harness()
     harness.files["list.json"] = document
     var lines = [String]()[...]
-    let tool = Tool(readFile: { _ in Data(document.utf8) }, readLine: { lines.popFirst() },
-                    output: { harness.output.append($0) }, errorOutput: { harness.errors.append($0) })
+    let tool = Tool(
+      readFile: { _ in Data(document.utf8) }, readLine: { lines.popFirst() },
+      output: { harness.output.append($0) }, errorOutput: { harness.errors.append($0) })
     #expect(tool.run(arguments) == 2)
     #expect(harness.errors.first?.hasPrefix("url-allowlist: ") == true)
   }

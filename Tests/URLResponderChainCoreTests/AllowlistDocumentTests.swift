@@ -3,7 +3,9 @@ import Testing
 import URLResponderChainCore
 
 @Suite struct AllowlistDocumentTests {
-  private func load(_ text: String, limit: Int = AllowlistDocument.defaultEntryLimit) throws(AllowlistError) -> Allowlist {
+  private func load(_ text: String, limit: Int = AllowlistDocument.defaultEntryLimit) throws(AllowlistError)
+    -> Allowlist
+  {
     try AllowlistDocument.load(from: Data(text.utf8), entryLimit: limit)
   }
 
@@ -12,8 +14,10 @@ import URLResponderChainCore
     #expect(list.verdict(for: "https://example.com").isAllowed)
   }
 
-  @Test(arguments: [#"{"version": 2, "allow": []}"#, #"{"version": "1", "allow": []}"#, #"{"version": true, "allow": []}"#,
-                    #"{"version": 1.5, "allow": []}"#, #"{"allow": []}"#])
+  @Test(arguments: [
+    #"{"version": 2, "allow": []}"#, #"{"version": "1", "allow": []}"#, #"{"version": true, "allow": []}"#,
+    #"{"version": 1.5, "allow": []}"#, #"{"allow": []}"#,
+  ])
   func anUnknownOrMissingVersionIsRefused(text: String) {
     #expect(throws: AllowlistError.self) { try load(text) }
   }
@@ -28,7 +32,9 @@ import URLResponderChainCore
   }
 
   @Test func theEntryLimitIsEnforced() {
-    #expect(throws: AllowlistError.self) { try load(#"{"version": 1, "allow": ["a.com", "b.com", "c.com"]}"#, limit: 2) }
+    #expect(throws: AllowlistError.self) {
+      try load(#"{"version": 1, "allow": ["a.com", "b.com", "c.com"]}"#, limit: 2)
+    }
   }
 
   @Test func garbageIsRefusedWithAReadableReason() {

@@ -53,8 +53,10 @@ import URLResponderChainCore
     #expect(throws: AllowlistError.self) { try Allowlist(allow: [pattern]) }
   }
 
-  @Test(arguments: ["", "*", "**.example.com", "exa*mple.com", "example.*", "*.*.example.com", "https://user@example.com",
-                    "ftp://example.com", "example.com:99999", "example.com:abc", "127.0.0.1", "example.com/a/*/b", "[::1]"])
+  @Test(arguments: [
+    "", "*", "**.example.com", "exa*mple.com", "example.*", "*.*.example.com", "https://user@example.com",
+    "ftp://example.com", "example.com:99999", "example.com:abc", "127.0.0.1", "example.com/a/*/b", "[::1]",
+  ])
   func malformedPatternsAreRefused(pattern: String) {
     #expect(throws: AllowlistError.self) { try Allowlist(allow: [pattern]) }
   }

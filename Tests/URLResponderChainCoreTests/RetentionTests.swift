@@ -53,7 +53,8 @@ import URLResponderChainCore
     do {
       let origin = Node(next: stubborn)
       weakOrigin = origin
-      origin.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(10)), completion: recorder.completion)
+      origin.propagateURL(
+        exampleURL, options: .init(handlerTimeout: .milliseconds(10)), completion: recorder.completion)
     }
     #expect(await recorder.firstResult().outcome == .timedOut)
     #expect(weakOrigin == nil)

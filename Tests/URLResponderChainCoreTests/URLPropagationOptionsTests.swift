@@ -3,80 +3,81 @@ import Testing
 import URLResponderChainCore
 
 extension TimeSensitiveTests {
-@MainActor
-@Suite struct HandlerTimeoutTests {
-  @Test func aHandlerThatNeverAnswersIsGivenUpAndNamed() async {
-    let stubborn = StubbornHandler()
-    let origin = Node(next: stubborn)
-    let result = await origin.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
-    #expect(result.outcome == .timedOut)
-    #expect(result.decidingStep?.refers(to: stubborn) == true)
-    #expect(result.decidingStep?.decision == nil)
-    #expect(result.trace.count == 2)
-    #expect(result.decidingStep.map { $0.duration >= .milliseconds(50) } == true)
-  }
-
-  @Test func aTimedOutHandlersTaskIsCancelled() async {
-    let handler = DeferringHandler(.handled)
-    let result = await handler.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(20)))
-    #expect(result.outcome == .timedOut)
-    await handler.release.wait()
-    #expect(handler.release.isOpen)
-  }
-
-  @Test func aLateAnswerAfterTheTimeoutIsIgnoredAndTheCompletionRunsOnce() async {
-    let stubborn = StubbornHandler()
-    let above = ImmediateHandler(.handled)
-    stubborn.next = above
-    let recorder = CompletionRecorder()
-    stubborn.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(20)), completion: recorder.completion)
-    let result = await recorder.firstResult()
-    #expect(result.outcome == .timedOut)
-    stubborn.answerLate()
-    await stubborn.answeredLate.wait()
-    #expect(stubborn.answered == 1)
-    #expect(above.calls == 0)
-    #expect(recorder.results.count == 1)
-  }
-
-  @Test func eachHandlerGetsItsOwnTimeout() async {
-    // Two handlers that each take most of the timeout: together they exceed it, each alone does not.
-    final class Slow: URLHandler {
-      var next: (any ResponderChainNode)?
-      let decision: URLHandlingDecision
-      init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)?) {
-        self.decision = decision
-        self.next = next
-      }
-      var nextNode: (any ResponderChainNode)? { next }
-      func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-        try? await Task.sleep(for: .milliseconds(300))
-        return decision
-      }
+  @MainActor
+  @Suite struct HandlerTimeoutTests {
+    @Test func aHandlerThatNeverAnswersIsGivenUpAndNamed() async {
+      let stubborn = StubbornHandler()
+      let origin = Node(next: stubborn)
+      let result = await origin.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
+      #expect(result.outcome == .timedOut)
+      #expect(result.decidingStep?.refers(to: stubborn) == true)
+      #expect(result.decidingStep?.decision == nil)
+      #expect(result.trace.count == 2)
+      #expect(result.decidingStep.map { $0.duration >= .milliseconds(50) } == true)
     }
-    let second = Slow(.handled, next: nil)
-    let first = Slow(.notHandled, next: second)
-    let result = await first.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(500)))
-    #expect(result.outcome == .handled)
-    #expect(result.duration > .milliseconds(500))
-  }
 
-  @Test func handlersThatAnswerWithoutSuspendingAreNeverTimedOut() async {
-    let handler = ImmediateHandler(.handled)
-    let result = await Node(next: handler).propagateURL(exampleURL, options: .init(handlerTimeout: .zero))
-    #expect(result.outcome == .handled)
-  }
+    @Test func aTimedOutHandlersTaskIsCancelled() async {
+      let handler = DeferringHandler(.handled)
+      let result = await handler.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(20)))
+      #expect(result.outcome == .timedOut)
+      await handler.release.wait()
+      #expect(handler.release.isOpen)
+    }
 
-  @Test func aNegativeTimeoutCountsAsZero() async {
-    let handler = DeferringHandler(.handled)
-    let result = await handler.propagateURL(exampleURL, options: .init(handlerTimeout: .seconds(-5)))
-    #expect(result.outcome == .timedOut)
-  }
+    @Test func aLateAnswerAfterTheTimeoutIsIgnoredAndTheCompletionRunsOnce() async {
+      let stubborn = StubbornHandler()
+      let above = ImmediateHandler(.handled)
+      stubborn.next = above
+      let recorder = CompletionRecorder()
+      stubborn.propagateURL(
+        exampleURL, options: .init(handlerTimeout: .milliseconds(20)), completion: recorder.completion)
+      let result = await recorder.firstResult()
+      #expect(result.outcome == .timedOut)
+      stubborn.answerLate()
+      await stubborn.answeredLate.wait()
+      #expect(stubborn.answered == 1)
+      #expect(above.calls == 0)
+      #expect(recorder.results.count == 1)
+    }
 
-  @Test func theDefaultTimeoutIsThirtySecondsAndJoiningIsOn() {
-    let options = URLPropagationOptions()
-    #expect(options.handlerTimeout == .seconds(30))
-    #expect(options.joinsIdenticalPropagations)
+    @Test func eachHandlerGetsItsOwnTimeout() async {
+      // Two handlers that each take most of the timeout: together they exceed it, each alone does not.
+      final class Slow: URLHandler {
+        var next: (any ResponderChainNode)?
+        let decision: URLHandlingDecision
+        init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)?) {
+          self.decision = decision
+          self.next = next
+        }
+        var nextNode: (any ResponderChainNode)? { next }
+        func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+          try? await Task.sleep(for: .milliseconds(300))
+          return decision
+        }
+      }
+      let second = Slow(.handled, next: nil)
+      let first = Slow(.notHandled, next: second)
+      let result = await first.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(500)))
+      #expect(result.outcome == .handled)
+      #expect(result.duration > .milliseconds(500))
+    }
+
+    @Test func handlersThatAnswerWithoutSuspendingAreNeverTimedOut() async {
+      let handler = ImmediateHandler(.handled)
+      let result = await Node(next: handler).propagateURL(exampleURL, options: .init(handlerTimeout: .zero))
+      #expect(result.outcome == .handled)
+    }
+
+    @Test func aNegativeTimeoutCountsAsZero() async {
+      let handler = DeferringHandler(.handled)
+      let result = await handler.propagateURL(exampleURL, options: .init(handlerTimeout: .seconds(-5)))
+      #expect(result.outcome == .timedOut)
+    }
+
+    @Test func theDefaultTimeoutIsThirtySecondsAndJoiningIsOn() {
+      let options = URLPropagationOptions()
+      #expect(options.handlerTimeout == .seconds(30))
+      #expect(options.joinsIdenticalPropagations)
+    }
   }
-}
 }

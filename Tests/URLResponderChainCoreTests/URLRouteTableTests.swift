@@ -65,7 +65,9 @@ import URLResponderChainTesting
     let link = TestView(name: "link")
     topic.view.addSubview(link)
     #expect(await link.propagateURL(try #require(URL(string: "https://example.com/a"))).outcome == .handled)
-    #expect(await link.propagateURL(try #require(URL(string: "https://x.ads.example.com"))).outcome == .discarded(reason: "ads are blocked"))
+    #expect(
+      await link.propagateURL(try #require(URL(string: "https://x.ads.example.com"))).outcome
+        == .discarded(reason: "ads are blocked"))
     #expect(await link.propagateURL(try #require(URL(string: "https://swift.org"))).outcome == .handled)
     #expect(app.systemOpener.openedURLs.map(\.absoluteString) == ["https://swift.org"])
   }

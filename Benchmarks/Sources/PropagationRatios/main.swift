@@ -24,14 +24,17 @@ func report() async {
   var sink = 0
   let floor100 = await nanosecondsPerCall(calls: 20_000) { sink &+= floorWalk(from: hundred, url: benchmarkURL) }
   let async1 = await nanosecondsPerCall(calls: 200_000) { sink &+= await one.propagateURL(benchmarkURL).trace.count }
-  let async100 = await nanosecondsPerCall(calls: 20_000) { sink &+= await hundred.propagateURL(benchmarkURL).trace.count }
+  let async100 = await nanosecondsPerCall(calls: 20_000) {
+    sink &+= await hundred.propagateURL(benchmarkURL).trace.count
+  }
   let floorPerHop = floor100 / 100
   let asyncPerHop = (async100 - async1) / 99
   func format(_ value: Double) -> String { String(format: "%8.1f ns", value) }
   print("floor, per hop (walkAndCast(100) / 100):        \(format(floorPerHop))")
   print("async walk, marginal per hop ((100 − 1) / 99):  \(format(asyncPerHop))")
   print("async walk, fixed cost of a 1-hop propagation:  \(format(async1))")
-  print(String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
+  print(
+    String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
   if sink == 42 { print("") }
 }
 

@@ -9,7 +9,9 @@ public let benchmarkURL = URL(string: "https://example.com/article/42")!
 public final class RejectingHandler: URLHandler {
   let next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)?) { self.next = next }
+  /// The handler built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
+  /// Passes every URL on.
   public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
 }
 
@@ -18,7 +20,9 @@ public final class RejectingHandler: URLHandler {
 public final class DeferringHandler: URLHandler {
   let next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)?) { self.next = next }
+  /// The handler built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
+  /// Suspends once, then passes the URL on.
   public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await Task.yield()
     return .notHandled

@@ -11,7 +11,9 @@ extension ResponderChainNode {
     var nodes: [any ResponderChainNode] = []
     var visited = VisitedNodes()
     var next: (any ResponderChainNode)? = self
-    while let node = next, visited.insert(ObjectIdentifier(node), visitedSoFar: { nodes.lazy.map { ObjectIdentifier($0) } }) {
+    while let node = next,
+      visited.insert(ObjectIdentifier(node), visitedSoFar: { nodes.lazy.map { ObjectIdentifier($0) } })
+    {
       nodes.append(node)
       next = node.nextNode
     }

@@ -42,10 +42,11 @@ struct VisitedNodes {
 
 /// A fixed 1,024-bit Bloom-style filter over object identities, with no heap storage.
 struct InlineBitFilter {
-  private var words: (
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  private var words:
+    (
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
   /// Sets the bit for `id` and returns whether it was already set.
   mutating func testAndSet(_ id: ObjectIdentifier) -> Bool {

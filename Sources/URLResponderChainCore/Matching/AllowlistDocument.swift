@@ -53,7 +53,8 @@ public enum AllowlistDocument {
         if let string = element as? String {
           result.append(string)
         } else {
-          problems.append(.init(list: AllowlistError.List(rawValue: key), index: index, entry: nil, reason: "not a string"))
+          problems.append(
+            .init(list: AllowlistError.List(rawValue: key), index: index, entry: nil, reason: "not a string"))
           result.append("")
         }
       }
@@ -74,8 +75,11 @@ public enum AllowlistDocument {
       throw AllowlistError(problems: problems)
     case .failure(let error):
       // Entries already reported as "not a string" were compiled as "" and failed again.
-      let notStrings = Set(problems.compactMap { problem in problem.index.map { "\(problem.list?.rawValue ?? "")\($0)" } })
-      let patternProblems = error.problems.filter { !notStrings.contains("\($0.list?.rawValue ?? "")\($0.index ?? -1)") }
+      let notStrings = Set(
+        problems.compactMap { problem in problem.index.map { "\(problem.list?.rawValue ?? "")\($0)" } })
+      let patternProblems = error.problems.filter {
+        !notStrings.contains("\($0.list?.rawValue ?? "")\($0.index ?? -1)")
+      }
       throw AllowlistError(problems: (problems + patternProblems).sorted(by: Self.documentOrder))
     }
   }

@@ -87,7 +87,9 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
   private static func parsePath(_ text: Substring) throws(URLPatternError) -> [Segment]? {
     guard !text.isEmpty else { return nil }
-    guard !text.contains("?"), !text.contains("#") else { throw .invalidPath("queries and fragments are not part of a path") }
+    guard !text.contains("?"), !text.contains("#") else {
+      throw .invalidPath("queries and fragments are not part of a path")
+    }
     let parts = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
     var segments: [Segment] = []
     for (index, part) in parts.enumerated() {

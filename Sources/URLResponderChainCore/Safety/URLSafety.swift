@@ -100,7 +100,8 @@ public enum URLSafety {
     }
 
     // Foundation must see the same host and port as written.
-    guard let parsedHost = url.host(percentEncoded: true), normalizedHost(Substring(parsedHost)) == .success(host) else {
+    guard let parsedHost = url.host(percentEncoded: true), normalizedHost(Substring(parsedHost)) == .success(host)
+    else {
       return .failure(.invalidHost("parsers disagree about the host"))
     }
     guard url.port == writtenPort else { return .failure(.malformed) }

@@ -112,7 +112,8 @@ final class PropagationWalk {
         guard !isFinished else { return }
         pending = nil
         let now = MonotonicClock.now()
-        steps.append(URLPropagationStep(node: node, isURLHandler: true, decision: decision, nanoseconds: now &- lastTick))
+        steps.append(
+          URLPropagationStep(node: node, isURLHandler: true, decision: decision, nanoseconds: now &- lastTick))
         lastTick = now
         switch decision {
         case .notHandled: break
@@ -188,7 +189,8 @@ final class PropagationWalk {
       task?.cancel()
       finish(.cancelled)
     }
-    waiter.resume(with: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: trace))
+    waiter.resume(
+      with: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: trace))
   }
 
   // MARK: - Timeouts
