@@ -20,6 +20,8 @@ let package = Package(
       dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
     ),
     .executableTarget(name: "URLAllowlistTool", dependencies: ["URLResponderChainCore"]),
+    // Tests' and the demo's loopback HTTP server; no library product depends on it.
+    .target(name: "LoopbackHTTPServer"),
     .testTarget(
       name: "URLAllowlistToolTests",
       dependencies: ["URLAllowlistTool"]

@@ -1,0 +1,220 @@
+public import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for tests and the demo: one scripted response per
+/// request, every request recorded. It never listens on anything but the loopback address.
+///
+/// ```swift
+/// let server = try LoopbackHTTPServer { request in .ok(body: Data(#"{"version":1,"allow":[]}"#.utf8)) }
+/// defer { server.stop() }
+/// let url = server.url(path: "/allowlist.json")
+/// ```
+public final class LoopbackHTTPServer: @unchecked Sendable {
+  // `@unchecked`: the mutable state (requests, stopped) is guarded by `lock`; the socket is
+  // written once in `init` and closed once in `stop`.
+
+  /// A request as the server read it.
+  public struct Request: Sendable {
+    /// The method, e.g. `GET`.
+    public let method: String
+    /// The request target, e.g. `/allowlist.json`.
+    public let path: String
+    /// Header fields with lowercased names.
+    public let headers: [String: String]
+  }
+
+  /// What the server does with one request.
+  public enum Reply: Sendable {
+    /// Answers with a status, headers and body, then closes the connection.
+    case respond(status: Int, headers: [String: String], body: Data)
+    /// Sends the head and then `body` in pieces with a pause between them.
+    case trickle(status: Int, headers: [String: String], body: Data, pieces: Int, pause: Duration)
+    /// Accepts the connection and never answers (until the server stops).
+    case hang
+    /// Closes the connection without answering.
+    case close
+
+    /// `200 OK` with a JSON body and optional extra headers.
+    public static func ok(body: Data, headers: [String: String] = [:]) -> Reply {
+      .respond(status: 200, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: body)
+    }
+  }
+
+  /// The port the server listens on.
+  public let port: UInt16
+  private let socket: Int32
+  private let lock = NSLock()
+  private let respond: @Sendable (Request) -> Reply
+  private var recorded: [Request] = []
+  private var stopped = false
+  private var openConnections: Set<Int32> = []
+
+  /// Starts listening on 127.0.0.1 on a free port.
+  ///
+  /// - Parameter respond: Decides each reply; called on a background thread.
+  public init(respond: @escaping @Sendable (Request) -> Reply) throws {
+    self.respond = respond
+    #if canImport(Darwin)
+      let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #else
+      let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    var reuse: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(fd, 128) == 0 else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    socket = fd
+    port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [self] in acceptLoop() }
+    thread.start()
+  }
+
+  /// A URL on this server.
+  public func url(path: String = "/") -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path.hasPrefix("/") ? path : "/" + path)")!
+  }
+
+  /// Every request received so far, in order.
+  public var requests: [Request] { lock.withLock { recorded } }
+
+  /// Stops listening and closes every open connection, including hanging ones.
+  public func stop() {
+    let connections: Set<Int32> = lock.withLock {
+      guard !stopped else { return [] }
+      stopped = true
+      return openConnections
+    }
+    shutdown(socket, Int32(SHUT_RDWR))
+    close(socket)
+    for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+  }
+
+  deinit { stop() }
+
+  private func acceptLoop() {
+    while true {
+      let connection = accept(socket, nil, nil)
+      if connection < 0 { return }
+      let accepted = lock.withLock { () -> Bool in
+        guard !stopped else { return false }
+        openConnections.insert(connection)
+        return true
+      }
+      guard accepted else {
+        close(connection)
+        return
+      }
+      let thread = Thread { [self] in serve(connection) }
+      thread.start()
+    }
+  }
+
+  private func serve(_ connection: Int32) {
+    defer {
+      lock.withLock { _ = openConnections.remove(connection) }
+      close(connection)
+    }
+    guard let request = readRequest(connection) else { return }
+    lock.withLock { recorded.append(request) }
+    switch respond(request) {
+    case .respond(let status, let headers, let body):
+      send(connection, head(status: status, headers: headers, length: body.count) + body)
+    case .trickle(let status, let headers, let body, let pieces, let pause):
+      send(connection, head(status: status, headers: headers, length: body.count))
+      let size = max(1, (body.count + max(1, pieces) - 1) / max(1, pieces))
+      var offset = 0
+      while offset < body.count {
+        Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
+        let end = min(body.count, offset + size)
+        guard send(connection, body.subdata(in: offset..<end)) else { return }
+        offset = end
+      }
+    case .hang:
+      var byte: UInt8 = 0
+      _ = recv(connection, &byte, 1, 0)  // returns when the client or `stop()` closes
+    case .close:
+      return
+    }
+  }
+
+  private func head(status: Int, headers: [String: String], length: Int) -> Data {
+    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))", "Content-Length: \(length)", "Connection: close"]
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "content-length" {
+      lines.append("\(name): \(value)")
+    }
+    return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+  }
+
+  private static func reason(_ status: Int) -> String {
+    switch status {
+    case 200: "OK"
+    case 304: "Not Modified"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 503: "Service Unavailable"
+    default: "Status"
+    }
+  }
+
+  @discardableResult
+  private func send(_ connection: Int32, _ data: Data) -> Bool {
+    data.withUnsafeBytes { raw in
+      var sent = 0
+      while sent < raw.count {
+        #if canImport(Darwin)
+          let n = Darwin.send(connection, raw.baseAddress! + sent, raw.count - sent, 0)
+        #else
+          let n = Glibc.send(connection, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+        #endif
+        if n <= 0 { return false }
+        sent += n
+      }
+      return true
+    }
+  }
+
+  private func readRequest(_ connection: Int32) -> Request? {
+    var buffer = Data()
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let terminator = Data("\r\n\r\n".utf8)
+    while buffer.range(of: terminator) == nil {
+      let n = recv(connection, &chunk, chunk.count, 0)
+      if n <= 0 || buffer.count > 64 * 1024 { return nil }
+      buffer.append(contentsOf: chunk[0..<n])
+    }
+    guard let text = String(data: buffer, encoding: .utf8) else { return nil }
+    let lines = text.components(separatedBy: "\r\n")
+    let parts = lines[0].split(separator: " ")
+    guard parts.count >= 2 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+  }
+}
