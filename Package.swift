@@ -28,7 +28,7 @@ let package = Package(
     ),
     .testTarget(
       name: "URLResponderChainCoreTests",
-      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"],
+      dependencies: ["URLResponderChainCore", "URLResponderChainTesting", "LoopbackHTTPServer"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

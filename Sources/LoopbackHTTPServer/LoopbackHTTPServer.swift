@@ -34,8 +34,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   public enum Reply: Sendable {
     /// Answers with a status, headers and body, then closes the connection.
     case respond(status: Int, headers: [String: String], body: Data)
-    /// Sends the head and then `body` in pieces with a pause between them.
-    case trickle(status: Int, headers: [String: String], body: Data, pieces: Int, pause: Duration)
+    /// Sends the head and then `body` in pieces with a pause between them. With
+    /// `declaresLength` false there is no `Content-Length`: the body ends when the
+    /// connection closes, so only the client can stop reading early.
+    case trickle(status: Int, headers: [String: String], body: Data, pieces: Int, pause: Duration, declaresLength: Bool = true)
     /// Accepts the connection and never answers (until the server stops).
     case hang
     /// Closes the connection without answering.
@@ -140,8 +142,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     switch respond(request) {
     case .respond(let status, let headers, let body):
       send(connection, head(status: status, headers: headers, length: body.count) + body)
-    case .trickle(let status, let headers, let body, let pieces, let pause):
-      send(connection, head(status: status, headers: headers, length: body.count))
+    case .trickle(let status, let headers, let body, let pieces, let pause, let declaresLength):
+      send(connection, head(status: status, headers: headers, length: declaresLength ? body.count : nil))
       let size = max(1, (body.count + max(1, pieces) - 1) / max(1, pieces))
       var offset = 0
       while offset < body.count {
@@ -158,8 +160,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
   }
 
-  private func head(status: Int, headers: [String: String], length: Int) -> Data {
-    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))", "Content-Length: \(length)", "Connection: close"]
+  private func head(status: Int, headers: [String: String], length: Int?) -> Data {
+    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))", "Connection: close"]
+    if let length { lines.append("Content-Length: \(length)") }
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "content-length" {
       lines.append("\(name): \(value)")
     }

@@ -1,0 +1,41 @@
+/// Why no fresh allowlist could be had from the endpoint: classes an app can act on.
+public enum RemoteAllowlistFailure: Error, Sendable, Equatable {
+  /// Offline, connection refused, host not found: the endpoint could not be reached.
+  case unreachable(String)
+  /// The request or the whole fetch took longer than its timeout.
+  case timedOut
+  /// The server answered with a 5xx status (or another status that is not usable).
+  case serverError(status: Int)
+  /// 401 or 403: the app's credentials were refused.
+  case notAuthenticated(status: Int)
+  /// The response was not a valid allowlist document (with the problems).
+  case invalidDocument(String)
+  /// The response was longer than the byte limit; reading stopped there.
+  case tooLarge(limit: Int)
+  /// The waiting check was cancelled.
+  case cancelled
+}
+
+extension RemoteAllowlistFailure: CustomStringConvertible {
+  /// A sentence for logs and for `url-allowlist` verdicts.
+  public var description: String {
+    switch self {
+    case .unreachable(let detail): "the allowlist server could not be reached (\(detail))"
+    case .timedOut: "the allowlist server did not answer in time"
+    case .serverError(let status): "the allowlist server failed (HTTP \(status))"
+    case .notAuthenticated(let status): "the allowlist server refused our credentials (HTTP \(status))"
+    case .invalidDocument(let problems): "the allowlist server sent an invalid allowlist: \(problems)"
+    case .tooLarge(let limit): "the allowlist is larger than \(limit) bytes"
+    case .cancelled: "the allowlist check was cancelled"
+    }
+  }
+
+  /// Whether trying again may help: timeouts, unreachable, 5xx, 408 and 429.
+  var isRetryable: Bool {
+    switch self {
+    case .unreachable, .timedOut: true
+    case .serverError(let status): status >= 500 || status == 408 || status == 429
+    case .notAuthenticated, .invalidDocument, .tooLarge, .cancelled: false
+    }
+  }
+}
