@@ -56,6 +56,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   private let respond: @Sendable (Request) -> Reply
   private var recorded: [Request] = []
   private var stopped = false
+  private var listenerClosed = false
   private var openConnections: Set<Int32> = []
 
   /// Starts listening on 127.0.0.1 on a free port.
@@ -102,31 +103,37 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
   /// Stops listening and closes every open connection, including hanging ones.
   public func stop() {
-    let connections: Set<Int32> = lock.withLock {
-      guard !stopped else { return [] }
+    // Descriptors are shut down here but closed only by the threads using them, and both
+    // happen under the lock, so a descriptor number another server reuses is never touched.
+    lock.withLock {
+      guard !stopped else { return }
       stopped = true
-      return openConnections
+      if !listenerClosed { shutdown(socket, Int32(SHUT_RDWR)) }
+      for connection in openConnections { shutdown(connection, Int32(SHUT_RDWR)) }
     }
-    shutdown(socket, Int32(SHUT_RDWR))
-    close(socket)
-    for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
   }
 
   deinit { stop() }
 
   private func acceptLoop() {
+    defer {
+      lock.withLock {
+        listenerClosed = true
+        close(socket)
+      }
+    }
     while true {
       let connection = accept(socket, nil, nil)
       if connection < 0 { return }
       let accepted = lock.withLock { () -> Bool in
-        guard !stopped else { return false }
+        guard !stopped else {
+          close(connection)
+          return false
+        }
         openConnections.insert(connection)
         return true
       }
-      guard accepted else {
-        close(connection)
-        return
-      }
+      guard accepted else { return }
       let thread = Thread { [self] in serve(connection) }
       thread.start()
     }
@@ -134,8 +141,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
   private func serve(_ connection: Int32) {
     defer {
-      lock.withLock { _ = openConnections.remove(connection) }
-      close(connection)
+      lock.withLock {
+        openConnections.remove(connection)
+        close(connection)
+      }
     }
     guard let request = readRequest(connection) else { return }
     lock.withLock { recorded.append(request) }

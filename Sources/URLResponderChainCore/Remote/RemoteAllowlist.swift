@@ -1,0 +1,291 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// An allowlist served over HTTP by an endpoint the app names, cached and revalidated the
+/// way HTTP caches are, fetched by one request however many checks wait.
+///
+/// ```swift
+/// let remote = RemoteAllowlist(configuration: configuration)
+/// switch await remote.check("https://docs.example.com/a") {
+/// case .allowed: presentInApp(url)
+/// case .refused(let reason): log(reason)
+/// case .unavailable(let failure): await reportError(failure)   // offline, timed out, …
+/// }
+/// ```
+///
+/// - A fresh cached list (`Cache-Control: max-age`) is used without a request; a stale one
+///   is revalidated with `If-None-Match` / `If-Modified-Since`; within
+///   `stale-while-revalidate` it is used while a background request refreshes it; within
+///   `stale-if-error` it is used when the refresh fails. `no-cache` revalidates every time,
+///   `no-store` keeps nothing.
+/// - One fetch at a time: checks that arrive during a fetch wait for it. A waiting check
+///   that is cancelled returns ``RemoteAllowlistFailure/cancelled`` at once; the fetch goes on.
+/// - Failed requests are retried as ``RetryPolicy`` says, within the fetch timeout; 4xx
+///   other than 408 and 429 are not retried; 401/403 call
+///   ``RemoteAllowlistConfiguration/refreshCredentials`` once.
+/// - A new document replaces the current list only after every entry validated, in one step,
+///   and is written atomically to the cache folder for the next launch.
+public actor RemoteAllowlist {
+  /// The configuration this allowlist was created with.
+  public nonisolated let configuration: RemoteAllowlistConfiguration
+  private let transport: any AllowlistTransport
+  private let now: @Sendable () -> Date
+  private let random: @Sendable () -> Double
+  private var stored: StoredAllowlist?
+  private var hasReadCache = false
+  private var headers: [String: String]
+  private var retryTokens: Double
+  private var fetch: Task<Void, Never>?
+  private var waiters: [Int: CheckedContinuation<Result<Allowlist, RemoteAllowlistFailure>, Never>] = [:]
+  private var nextWaiter = 0
+
+  /// The number of HTTP requests sent so far.
+  public private(set) var requestCount = 0
+
+  /// Creates a remote allowlist. Nothing is fetched until the first check.
+  ///
+  /// - Parameters:
+  ///   - configuration: Endpoint, timeouts, limits, retry, cache folder and fallback policy.
+  ///   - transport: How requests are sent; `URLSession` by default.
+  public init(configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport = URLSessionAllowlistTransport()) {
+    self.init(configuration: configuration, transport: transport, now: { Date() }, random: { Double.random(in: 0..<1) })
+  }
+
+  init(
+    configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport,
+    now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double
+  ) {
+    self.configuration = configuration
+    self.transport = transport
+    self.now = now
+    self.random = random
+    self.headers = configuration.headers
+    self.retryTokens = configuration.retry.budget
+  }
+
+  /// The list to check against now, fetching (once, shared) only when the cache says so.
+  public func allowlist() async -> Result<Allowlist, RemoteAllowlistFailure> {
+    readCacheOnce()
+    if let stored {
+      switch stored.directives.freshness(age: stored.age(at: now())) {
+      case .fresh:
+        return .success(stored.allowlist)
+      case .staleWhileRevalidating:
+        startFetchIfNeeded()
+        return .success(stored.allowlist)
+      case .stale:
+        break
+      }
+    }
+    return await waitForFetch()
+  }
+
+  /// Checks one URL against the current list.
+  ///
+  /// - Returns: Allowed (with the rule), refused (with the reason), or unavailable when no
+  ///   valid list could be had. ``RemoteAllowlistConfiguration/whenUnavailable`` decides what
+  ///   happens next: with a baseline list, its verdict is returned instead of `.unavailable`.
+  public func check(_ url: URL) async -> RemoteAllowlistCheck {
+    await check { $0.verdict(for: url.absoluteString) } baseline: { $0.verdict(for: url.absoluteString) }
+  }
+
+  /// Checks one URL string against the current list; see ``check(_:)-(URL)``.
+  public func check(_ string: String) async -> RemoteAllowlistCheck {
+    await check { $0.verdict(for: string) } baseline: { $0.verdict(for: string) }
+  }
+
+  private func check(
+    _ judge: (Allowlist) -> Allowlist.Verdict,
+    baseline: (Allowlist) -> Allowlist.Verdict
+  ) async -> RemoteAllowlistCheck {
+    switch await allowlist() {
+    case .success(let list):
+      return RemoteAllowlistCheck(judge(list))
+    case .failure(let failure):
+      if case .failClosed(let list?) = configuration.whenUnavailable { return RemoteAllowlistCheck(baseline(list)) }
+      return .unavailable(failure)
+    }
+  }
+
+  // MARK: - Single flight
+
+  private func waitForFetch() async -> Result<Allowlist, RemoteAllowlistFailure> {
+    if Task.isCancelled { return .failure(.cancelled) }
+    let id = nextWaiter
+    nextWaiter += 1
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        waiters[id] = continuation
+        startFetchIfNeeded()
+      }
+    } onCancel: {
+      Task { await self.cancelWaiter(id) }
+    }
+  }
+
+  private func cancelWaiter(_ id: Int) {
+    waiters.removeValue(forKey: id)?.resume(returning: .failure(.cancelled))
+  }
+
+  private func startFetchIfNeeded() {
+    guard fetch == nil else { return }
+    fetch = Task { await self.runFetch() }
+  }
+
+  private func runFetch() async {
+    let result = await fetchWithRetries()
+    fetch = nil
+    let answer: Result<Allowlist, RemoteAllowlistFailure>
+    switch result {
+    case .success(let fetched):
+      answer = .success(fetched.allowlist)
+      if fetched.directives.noStore {
+        stored = nil
+      } else {
+        stored = fetched
+        if let directory = configuration.cacheDirectory {
+          fetched.persist(to: directory, endpoint: configuration.endpoint, log: configuration.log)
+        }
+      }
+    case .failure(let failure):
+      switch stored.map({ $0.directives.freshness(age: $0.age(at: now())) }) {
+      case .fresh?, .staleWhileRevalidating?:
+        answer = .success(stored!.allowlist)  // a background refresh failed; the list is still good
+      case .stale(usableOnError: true)?:
+        configuration.log("serving the stale allowlist within stale-if-error: \(failure)")
+        answer = .success(stored!.allowlist)
+      case .stale(usableOnError: false)?, nil:
+        answer = .failure(failure)
+      }
+    }
+    let waiting = waiters
+    waiters = [:]
+    for continuation in waiting.values { continuation.resume(returning: answer) }
+  }
+
+  /// Waits for the fetch in flight, if any (a background revalidation, for tests).
+  func settle() async {
+    await fetch?.value
+  }
+
+  // MARK: - Fetching
+
+  private func fetchWithRetries() async -> Result<StoredAllowlist, RemoteAllowlistFailure> {
+    let clock = ContinuousClock()
+    let deadline = clock.now + configuration.fetchTimeout
+    var attempt = 0
+    var refreshedCredentials = false
+    while true {
+      attempt += 1
+      let remaining = deadline - clock.now
+      guard remaining > .zero else { return .failure(.timedOut) }
+      let (outcome, retryAfter) = await attemptFetch(timeout: min(configuration.requestTimeout, remaining))
+      switch outcome {
+      case .success:
+        retryTokens = min(configuration.retry.budget, retryTokens + 0.1)
+        return outcome
+      case .failure(.notAuthenticated) where !refreshedCredentials && configuration.refreshCredentials != nil:
+        refreshedCredentials = true
+        guard let fresh = await configuration.refreshCredentials?() else { return outcome }
+        headers.merge(fresh) { $1 }
+        attempt -= 1
+        continue
+      case .failure(let failure):
+        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts, retryTokens >= 1 else { return outcome }
+        let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
+        guard clock.now + delay < deadline else { return outcome }
+        retryTokens -= 1
+        configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay)")
+        do {
+          try await clock.sleep(for: delay)
+        } catch {
+          return .failure(.cancelled)
+        }
+      }
+    }
+  }
+
+  private func attemptFetch(timeout: Duration) async -> (Result<StoredAllowlist, RemoteAllowlistFailure>, Duration?) {
+    var request = URLRequest(url: configuration.endpoint)
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    if let stored {
+      if let etag = stored.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+      if let lastModified = stored.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+    }
+    requestCount += 1
+    let exchange: HTTPExchange
+    do {
+      exchange = try await transport.send(request, byteLimit: configuration.byteLimit, timeout: timeout)
+    } catch {
+      return (.failure(error), nil)
+    }
+    let receivedAt = now().addingTimeInterval(-Double(exchange.headers["age"].flatMap { Int($0) } ?? 0))
+    let directives = HTTPCacheDirectives(cacheControl: exchange.headers["cache-control"])
+    switch exchange.status {
+    case 200:
+      do throws(AllowlistError) {
+        let allowlist = try AllowlistDocument.load(from: exchange.body, entryLimit: configuration.entryLimit)
+        return (
+          .success(
+            StoredAllowlist(
+              allowlist: allowlist, document: exchange.body, etag: exchange.headers["etag"],
+              lastModified: exchange.headers["last-modified"], directives: directives, receivedAt: receivedAt)), nil
+        )
+      } catch {
+        return (.failure(.invalidDocument(error.problems.map(\.description).joined(separator: "; "))), nil)
+      }
+    case 304:
+      guard var revalidated = stored else { return (.failure(.serverError(status: 304)), nil) }
+      if exchange.headers["cache-control"] != nil { revalidated.directives = directives }
+      revalidated.receivedAt = receivedAt
+      return (.success(revalidated), nil)
+    case 401, 403:
+      return (.failure(.notAuthenticated(status: exchange.status)), nil)
+    default:
+      return (.failure(.serverError(status: exchange.status)), Self.retryAfter(exchange.headers["retry-after"], now: now()))
+    }
+  }
+
+  /// `Retry-After` as delta-seconds or an HTTP date.
+  static func retryAfter(_ value: String?, now: Date) -> Duration? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+    if let seconds = Int(value), seconds >= 0 { return .seconds(min(seconds, 86_400)) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: value) else { return nil }
+    return .milliseconds(Int64(max(0, min(date.timeIntervalSince(now), 86_400)) * 1000))
+  }
+
+  // MARK: - Persistence
+
+  private func readCacheOnce() {
+    guard !hasReadCache else { return }
+    hasReadCache = true
+    guard stored == nil, let directory = configuration.cacheDirectory else { return }
+    stored = StoredAllowlist.load(
+      from: directory, endpoint: configuration.endpoint, entryLimit: configuration.entryLimit, log: configuration.log)
+  }
+}
+
+/// The answer of ``RemoteAllowlist/check(_:)-(URL)``.
+public enum RemoteAllowlistCheck: Sendable, Equatable {
+  /// The list allows the URL; the rule that matched.
+  case allowed(rule: String)
+  /// The list (or the baseline list) refuses the URL; why.
+  case refused(reason: String)
+  /// No valid list could be had and there is no baseline; why.
+  case unavailable(RemoteAllowlistFailure)
+
+  init(_ verdict: Allowlist.Verdict) {
+    switch verdict {
+    case .allow(let rule): self = .allowed(rule: rule)
+    case .deny(let reason): self = .refused(reason: reason)
+    }
+  }
+}

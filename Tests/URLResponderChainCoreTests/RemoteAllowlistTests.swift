@@ -1,0 +1,312 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+@testable import URLResponderChainCore
+
+/// The remote allowlist against a real HTTP server on 127.0.0.1, through real URLSession.
+@Suite struct RemoteAllowlistTests {
+  init() { keepLoopbackOffProxies() }
+
+  static let document = Data(#"{"version": 1, "allow": ["example.com", "*.trusted.org"]}"#.utf8)
+  static let otherDocument = Data(#"{"version": 1, "allow": ["other.org"]}"#.utf8)
+
+  /// A server whose replies are scripted in order; the last one repeats.
+  final class Script: @unchecked Sendable {
+    // `@unchecked`: `replies` is only touched under `lock`.
+    private let lock = NSLock()
+    private var replies: [LoopbackHTTPServer.Reply]
+    init(_ replies: [LoopbackHTTPServer.Reply]) { self.replies = replies }
+    func next() -> LoopbackHTTPServer.Reply {
+      lock.withLock { replies.count > 1 ? replies.removeFirst() : replies[0] }
+    }
+  }
+
+  private func serve(_ replies: LoopbackHTTPServer.Reply...) throws -> LoopbackHTTPServer {
+    let script = Script(replies)
+    return try LoopbackHTTPServer { _ in script.next() }
+  }
+
+  private func configuration(_ server: LoopbackHTTPServer, cache: URL? = nil) -> RemoteAllowlistConfiguration {
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.requestTimeout = .milliseconds(500)
+    configuration.fetchTimeout = .seconds(3)
+    configuration.retry.baseDelay = .milliseconds(10)
+    configuration.retry.maximumDelay = .milliseconds(50)
+    configuration.cacheDirectory = cache
+    return configuration
+  }
+
+  private func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("allowlist-tests-\(UUID().uuidString)")
+  }
+
+  private static func ok(_ body: Data = document, _ headers: [String: String] = [:]) -> LoopbackHTTPServer.Reply {
+    .ok(body: body, headers: headers)
+  }
+
+  @Test func aFreshFetchAllowsAndRefusesByTheList() async throws {
+    let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=60"]))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://a.trusted.org") == .allowed(rule: "*.trusted.org"))
+    #expect(await remote.check("https://evil.com") == .refused(reason: "no allow rule matches evil.com"))
+    #expect(await remote.requestCount == 1)
+  }
+
+  @Test func withinMaxAgeNoRequestIsMade() async throws {
+    let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=600"]))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    for _ in 0..<5 { _ = await remote.check("https://example.com") }
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func aStaleListIsRevalidatedWithItsETagAnd304KeepsIt() async throws {
+    let server = try serve(
+      Self.ok(Self.document, ["Cache-Control": "max-age=0", "ETag": "\"v1\""]),
+      .respond(status: 304, headers: ["ETag": "\"v1\""], body: Data()))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(server.requests.count == 2)
+    #expect(server.requests.last?.headers["if-none-match"] == "\"v1\"")
+  }
+
+  @Test func withinStaleWhileRevalidateTheOldListServesWhileABackgroundFetchRefreshesIt() async throws {
+    let server = try serve(
+      Self.ok(Self.document, ["Cache-Control": "max-age=0, stale-while-revalidate=600"]),
+      Self.ok(Self.otherDocument, ["Cache-Control": "max-age=600"]))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.check("https://example.com").isAllowed)  // stale, served at once
+    await remote.settle()
+    #expect(server.requests.count == 2)
+    #expect(await remote.check("https://other.org").isAllowed)
+    #expect(await remote.check("https://example.com").isAllowed == false)
+  }
+
+  @Test func withinStaleIfErrorTheOldListServesWhenTheServerFails() async throws {
+    let server = try serve(
+      Self.ok(Self.document, ["Cache-Control": "max-age=0, stale-if-error=600"]),
+      .respond(status: 500, headers: [:], body: Data()))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(server.requests.count == 4)  // the first fetch, then three attempts
+  }
+
+  @Test func pastStaleIfErrorAFailedRefreshIsUnavailable() async throws {
+    let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=0"]), .respond(status: 500, headers: [:], body: Data()))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com").isAllowed)
+    let check = await remote.check("https://example.com")
+    #expect(check == .unavailable(.serverError(status: 500)), "\(check)")
+  }
+
+  @Test func aRefusedConnectionIsUnavailableAndFailsClosed() async throws {
+    let server = try serve(.close)
+    server.stop()
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    guard case .unavailable(.unreachable) = await remote.check("https://example.com") else {
+      Issue.record("expected unreachable")
+      return
+    }
+  }
+
+  @Test func aServerThatNeverAnswersTimesOutWithinTheFetchTimeout() async throws {
+    let server = try serve(.hang)
+    defer { server.stop() }
+    var configuration = configuration(server)
+    configuration.requestTimeout = .milliseconds(200)
+    configuration.fetchTimeout = .seconds(1)
+    let remote = RemoteAllowlist(configuration: configuration)
+    let start = ContinuousClock.now
+    #expect(await remote.check("https://example.com") == .unavailable(.timedOut))
+    #expect(ContinuousClock.now - start < .seconds(2))
+  }
+
+  @Test func aServerErrorThenSuccessIsRetried() async throws {
+    let server = try serve(.respond(status: 502, headers: [:], body: Data()), Self.ok())
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(server.requests.count == 2)
+  }
+
+  @Test func retryAfterIsHonoured() async throws {
+    let server = try serve(.respond(status: 503, headers: ["Retry-After": "1"], body: Data()), Self.ok())
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    let start = ContinuousClock.now
+    let check = await remote.check("https://example.com")
+    #expect(check.isAllowed, "\(check)")
+    #expect(ContinuousClock.now - start >= .milliseconds(950))
+  }
+
+  @Test func clientErrorsAreNotRetried() async throws {
+    let server = try serve(.respond(status: 404, headers: [:], body: Data()))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 404)))
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func a401RefreshesCredentialsOnceAndRetries() async throws {
+    let server = try LoopbackHTTPServer { request in
+      request.headers["authorization"] == "Bearer fresh"
+        ? .ok(body: Self.document) : .respond(status: 401, headers: [:], body: Data())
+    }
+    defer { server.stop() }
+    var configuration = configuration(server)
+    configuration.headers = ["Authorization": "Bearer expired"]
+    configuration.refreshCredentials = { ["Authorization": "Bearer fresh"] }
+    let remote = RemoteAllowlist(configuration: configuration)
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer expired", "Bearer fresh"])
+  }
+
+  @Test func a401WithoutFreshCredentialsIsNotAuthenticated() async throws {
+    let server = try serve(.respond(status: 401, headers: [:], body: Data()))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com") == .unavailable(.notAuthenticated(status: 401)))
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func garbageAndInvalidListsAreRefusedWhole() async throws {
+    for body in [Data("<html>oops</html>".utf8), Data(#"{"version": 1, "allow": ["example.com", "*.com"]}"#.utf8)] {
+      let server = try serve(Self.ok(body))
+      defer { server.stop() }
+      let remote = RemoteAllowlist(configuration: configuration(server))
+      let check = await remote.check("https://example.com")
+      guard case .unavailable(.invalidDocument) = check else {
+        Issue.record("expected an invalid document, got \(check)")
+        continue
+      }
+    }
+  }
+
+  @Test func anInvalidNewListNeverReplacesTheCurrentOne() async throws {
+    let server = try serve(
+      Self.ok(Self.document, ["Cache-Control": "max-age=0, stale-if-error=600"]),
+      Self.ok(Data(#"{"version": 1, "allow": ["*.com"]}"#.utf8)))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.check("https://anything.com").isAllowed == false)
+  }
+
+  @Test func anOversizedBodyIsRefused() async throws {
+    let server = try serve(Self.ok(Data(count: 5_000)))
+    defer { server.stop() }
+    var configuration = configuration(server)
+    configuration.byteLimit = 1_000
+    let remote = RemoteAllowlist(configuration: configuration)
+    #expect(await remote.check("https://example.com") == .unavailable(.tooLarge(limit: 1_000)))
+  }
+
+  @Test func aThousandConcurrentChecksMakeOneRequest() async throws {
+    let server = try serve(
+      .trickle(status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 3, pause: .milliseconds(50)))
+    defer { server.stop() }
+    var configuration = configuration(server)
+    configuration.requestTimeout = .seconds(5)
+    let remote = RemoteAllowlist(configuration: configuration)
+    let allowed = await withTaskGroup(of: Bool.self) { group in
+      for index in 0..<1_000 {
+        group.addTask { await remote.check(index.isMultiple(of: 2) ? "https://example.com" : "https://evil.com").isAllowed }
+      }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(allowed == 500)
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func aCancelledWaitingCheckReturnsAtOnceAndTheFetchGoesOn() async throws {
+    let server = try serve(
+      .trickle(status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 2, pause: .milliseconds(150)))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    let waiting = Task { await remote.check("https://example.com") }
+    let other = Task { await remote.check("https://example.com") }
+    waiting.cancel()
+    #expect(await waiting.value == .unavailable(.cancelled))
+    #expect(await other.value.isAllowed)
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func theLastValidListIsPersistedAndUsedAtTheNextLaunch() async throws {
+    let cache = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=600"]))
+    defer { server.stop() }
+    #expect(await RemoteAllowlist(configuration: configuration(server, cache: cache)).check("https://example.com").isAllowed)
+    let nextLaunch = RemoteAllowlist(configuration: configuration(server, cache: cache))
+    #expect(await nextLaunch.check("https://example.com").isAllowed)
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func aCorruptOrForeignCacheFileIsIgnoredWithALogLine() async throws {
+    let cache = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    let server = try serve(Self.ok())
+    defer { server.stop() }
+    for garbage in ["{not json", #"{"format": "someone-else", "formatVersion": 1}"#] {
+      try Data(garbage.utf8).write(to: cache.appendingPathComponent("allowlist-cache.json"))
+      let lines = LogLines()
+      var configuration = configuration(server, cache: cache)
+      configuration.log = { lines.append($0) }
+      let check = await RemoteAllowlist(configuration: configuration).check("https://example.com")
+      #expect(check.isAllowed, "\(check)")
+      #expect(lines.all.contains { $0.contains("ignoring unreadable allowlist cache") })
+    }
+  }
+
+  @Test func aBaselineListAnswersWhenNothingValidIsAvailable() async throws {
+    let server = try serve(.close)
+    server.stop()
+    var configuration = configuration(server)
+    configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["help.example.com"]))
+    let remote = RemoteAllowlist(configuration: configuration)
+    #expect(await remote.check("https://help.example.com").isAllowed)
+    #expect(await remote.check("https://example.com").isAllowed == false)
+  }
+
+  @Test func retryAfterReadsSecondsAndHTTPDates() {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    #expect(RemoteAllowlist.retryAfter("5", now: now) == .seconds(5))
+    #expect(RemoteAllowlist.retryAfter("Mon, 12 Jan 1970 13:46:50 GMT", now: now) == .seconds(10))
+    #expect(RemoteAllowlist.retryAfter("soon", now: now) == nil)
+    #expect(RemoteAllowlist.retryAfter("-3", now: now) == nil)
+  }
+
+  @Test func backoffIsCappedExponentialWithFullJitter() {
+    var policy = RetryPolicy()
+    policy.baseDelay = .milliseconds(100)
+    policy.maximumDelay = .milliseconds(350)
+    #expect(policy.delay(beforeRetry: 1, random: 0.999) < .milliseconds(100))
+    #expect(policy.delay(beforeRetry: 2, random: 0.5) == .milliseconds(100))
+    #expect(policy.delay(beforeRetry: 10, random: 1) == .milliseconds(350))
+    #expect(policy.delay(beforeRetry: 3, random: 0) == .zero)
+  }
+}
+
+/// Collects log lines from any thread.
+final class LogLines: @unchecked Sendable {
+  // `@unchecked`: `lines` is only touched under `lock`.
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var all: [String] { lock.withLock { lines } }
+}
+
+extension RemoteAllowlistCheck {
+  var isAllowed: Bool { if case .allowed = self { true } else { false } }
+}
