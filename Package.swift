@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "LoopbackHTTPServer"),
     .testTarget(
       name: "URLAllowlistToolTests",
-      dependencies: ["URLAllowlistTool"]
+      dependencies: ["URLAllowlistTool", "LoopbackHTTPServer"]
     ),
     .testTarget(
       name: "URLResponderChainCoreTests",

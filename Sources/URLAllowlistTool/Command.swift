@@ -1,8 +1,16 @@
+import Foundation
+
 /// A parsed command line.
 enum Command: Equatable {
   case help
   case validate(file: String)
-  case check(allowlist: String, json: Bool, urls: [String])
+  case check(source: AllowlistSource, json: Bool, urls: [String])
+
+  /// Where `check` gets its allowlist.
+  enum AllowlistSource: Equatable {
+    case file(String)
+    case remote(url: String, cacheDirectory: String?, timeoutSeconds: Double)
+  }
 
   /// A command-line problem, reported with the usage text and exit status 2.
   struct UsageError: Error, Equatable {
@@ -22,40 +30,80 @@ enum Command: Equatable {
       }
       return .validate(file: rest[0])
     case "check":
-      var allowlist: String?
-      var json = false
-      var urls: [String] = []
-      var index = 0
-      var optionsEnded = false
-      while index < rest.count {
-        let argument = rest[index]
-        if optionsEnded || !argument.hasPrefix("--") {
-          urls.append(argument)
-        } else if argument == "--" {
-          optionsEnded = true
-        } else if argument == "--json" {
-          json = true
-        } else if argument == "--allowlist" || argument.hasPrefix("--allowlist=") {
-          let value: String
-          if let equals = argument.firstIndex(of: "=") {
-            value = String(argument[argument.index(after: equals)...])
-          } else {
-            index += 1
-            guard index < rest.count else { throw UsageError(message: "--allowlist needs a FILE") }
-            value = rest[index]
-          }
-          guard allowlist == nil else { throw UsageError(message: "--allowlist given twice") }
-          guard !value.isEmpty else { throw UsageError(message: "--allowlist needs a FILE") }
-          allowlist = value
-        } else {
-          throw UsageError(message: "unknown option \(argument)")
+      var options = try Options.parse(rest, valued: ["--allowlist", "--allowlist-url", "--cache-dir", "--timeout"], flags: ["--json"])
+      let json = options.flags.contains("--json")
+      switch (options.values["--allowlist"], options.values["--allowlist-url"]) {
+      case (let file?, nil):
+        guard options.values["--cache-dir"] == nil, options.values["--timeout"] == nil else {
+          throw UsageError(message: "--cache-dir and --timeout go with --allowlist-url")
         }
-        index += 1
+        return .check(source: .file(file), json: json, urls: options.positional)
+      case (nil, let url?):
+        var timeout = 10.0
+        if let text = options.values.removeValue(forKey: "--timeout") {
+          guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw UsageError(message: "--timeout takes a number of seconds greater than 0")
+          }
+          timeout = seconds
+        }
+        guard let endpoint = URLComponents(string: url), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
+          endpoint.host?.isEmpty == false
+        else {
+          throw UsageError(message: "--allowlist-url needs an http or https URL")
+        }
+        return .check(
+          source: .remote(url: url, cacheDirectory: options.values["--cache-dir"], timeoutSeconds: timeout),
+          json: json, urls: options.positional)
+      case (nil, nil):
+        throw UsageError(message: "check needs --allowlist FILE or --allowlist-url URL")
+      case (_?, _?):
+        throw UsageError(message: "give --allowlist or --allowlist-url, not both")
       }
-      guard let allowlist else { throw UsageError(message: "check needs --allowlist FILE") }
-      return .check(allowlist: allowlist, json: json, urls: urls)
     default:
       throw UsageError(message: "unknown command \"\(verb)\"")
     }
+  }
+}
+
+/// Options, flags and positional arguments, with `--name value`, `--name=value` and `--`.
+struct Options {
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+  var positional: [String] = []
+
+  static func parse(_ arguments: [String], valued: Set<String>, flags known: Set<String>) throws(Command.UsageError) -> Options {
+    var options = Options()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("--") {
+        options.positional.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      let name = String(argument.prefix { $0 != "=" })
+      if known.contains(name), name == argument {
+        options.flags.insert(name)
+        continue
+      }
+      guard valued.contains(name) else { throw Command.UsageError(message: "unknown option \(argument)") }
+      let value: String
+      if name != argument {
+        value = String(argument.dropFirst(name.count + 1))
+      } else {
+        guard index < arguments.count else { throw Command.UsageError(message: "\(name) needs a value") }
+        value = arguments[index]
+        index += 1
+      }
+      guard !value.isEmpty else { throw Command.UsageError(message: "\(name) needs a value") }
+      guard options.values[name] == nil else { throw Command.UsageError(message: "\(name) given twice") }
+      options.values[name] = value
+    }
+    return options
   }
 }

@@ -6,10 +6,16 @@ struct Tool {
   var readFile: (String) throws -> Data = { try Data(contentsOf: URL(fileURLWithPath: $0)) }
   var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
   var output: (String) -> Void = { print($0) }
-  var errorOutput: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  var errorOutput: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+
+  /// Where a remote allowlist is cached when `--cache-dir` is not given.
+  var defaultCacheRoot: () -> URL = {
+    (FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+      ?? FileManager.default.temporaryDirectory).appendingPathComponent("url-allowlist")
+  }
 
   /// Runs with the arguments after the program name and returns the exit status.
-  func run(_ arguments: [String]) -> Int32 {
+  func run(_ arguments: [String]) async -> Int32 {
     let command: Command
     do {
       command = try Command.parse(arguments)
@@ -23,8 +29,23 @@ struct Tool {
       return 0
     case .validate(let file):
       return validate(file)
-    case .check(let file, let json, let urls):
-      return check(file, json: json, urls: urls)
+    case .check(.file(let file), let json, let urls):
+      switch load(file) {
+      case .success(let allowlist):
+        return check(json: json, urls: urls) { allowlist.verdict(for: $0).printed }
+      case .failure(let failure):
+        errorOutput("url-allowlist: \(failure.message)")
+        return 2
+      }
+    case .check(.remote(let endpoint, let cacheDirectory, let timeout), let json, let urls):
+      let remote = RemoteAllowlist(configuration: remoteConfiguration(endpoint, cacheDirectory, timeout))
+      let current = await remote.allowlist()
+      return check(json: json, urls: urls) { input in
+        switch current {
+        case .success(let allowlist): allowlist.verdict(for: input).printed
+        case .failure(let failure): ("deny", "no valid allowlist: \(failure)")
+        }
+      }
     }
   }
 
@@ -62,23 +83,27 @@ struct Tool {
     }
   }
 
-  private func check(_ file: String, json: Bool, urls: [String]) -> Int32 {
-    let allowlist: Allowlist
-    switch load(file) {
-    case .success(let loaded): allowlist = loaded
-    case .failure(let failure):
-      errorOutput("url-allowlist: \(failure.message)")
-      return 2
-    }
+  private func remoteConfiguration(_ endpoint: String, _ cacheDirectory: String?, _ timeout: Double) -> RemoteAllowlistConfiguration {
+    var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: endpoint)!)
+    configuration.fetchTimeout = .milliseconds(Int64(timeout * 1000))
+    configuration.requestTimeout = configuration.fetchTimeout
+    configuration.cacheDirectory =
+      cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? defaultCacheRoot().appendingPathComponent(Self.folderName(for: endpoint), isDirectory: true)
+    configuration.log = { [errorOutput] in errorOutput("url-allowlist: \($0)") }
+    return configuration
+  }
+
+  /// A folder name for an endpoint, so lists from different endpoints do not evict each other.
+  static func folderName(for endpoint: String) -> String {
+    let safe = endpoint.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" }
+    return String(String(safe).prefix(120))
+  }
+
+  private func check(json: Bool, urls: [String], verdict: (String) -> (word: String, reason: String)) -> Int32 {
     var table = VerdictTable()
     func judge(_ input: String, url: String?) {
-      let verdict: Allowlist.Verdict =
-        url.map { allowlist.verdict(for: $0) } ?? .deny(reason: "input is not a JSON string literal")
-      let (word, reason) =
-        switch verdict {
-        case .allow(let rule): ("allow", "matches allow rule \"\(rule)\"")
-        case .deny(let reason): ("deny", reason)
-        }
+      let (word, reason) = url.map(verdict) ?? ("deny", "input is not a JSON string literal")
       if json {
         output(JSONLine.verdictObject(input: url ?? input, verdict: word, reason: reason))
       } else {
@@ -99,5 +124,15 @@ struct Tool {
     }
     if !json { table.lines().forEach(output) }
     return 0
+  }
+}
+
+extension Allowlist.Verdict {
+  /// The word and reason `check` prints.
+  var printed: (word: String, reason: String) {
+    switch self {
+    case .allow(let rule): ("allow", "matches allow rule \"\(rule)\"")
+    case .deny(let reason): ("deny", reason)
+    }
   }
 }

@@ -1,3 +1,3 @@
 import Foundation
 
-exit(Tool().run(Array(CommandLine.arguments.dropFirst())))
+exit(await Tool().run(Array(CommandLine.arguments.dropFirst())))

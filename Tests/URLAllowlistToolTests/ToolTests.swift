@@ -4,13 +4,24 @@ import Testing
 @testable import URLAllowlistTool
 
 /// Runs the tool against in-memory files and standard input, collecting what it prints.
-private final class Harness {
+final class Harness: @unchecked Sendable {
+  // `@unchecked`: the printed lines are appended under `lock` (the remote path logs from
+  // the allowlist actor); the rest is set before `run` and read after it.
+  private let lock = NSLock()
   var files: [String: String] = [:]
   var input: [String] = []
-  var output: [String] = []
-  var errors: [String] = []
+  private var printed: [String] = []
+  private var printedErrors: [String] = []
+  var cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("url-allowlist-tests-\(UUID().uuidString)")
 
-  func run(_ arguments: String...) -> Int32 {
+  var output: [String] { lock.withLock { printed } }
+  var errors: [String] { lock.withLock { printedErrors } }
+
+  func run(_ arguments: String...) async -> Int32 {
+    await run(arguments)
+  }
+
+  func run(_ arguments: [String]) async -> Int32 {
     var lines = input[...]
     let tool = Tool(
       readFile: { [files] path in
@@ -18,27 +29,28 @@ private final class Harness {
         return Data(text.utf8)
       },
       readLine: { lines.popFirst() },
-      output: { self.output.append($0) },
-      errorOutput: { self.errors.append($0) }
+      output: { line in self.lock.withLock { self.printed.append(line) } },
+      errorOutput: { line in self.lock.withLock { self.printedErrors.append(line) } },
+      defaultCacheRoot: { [cacheRoot] in cacheRoot }
     )
-    return tool.run(arguments)
+    return await tool.run(arguments)
   }
 }
 
-private let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"], "comment": "ignored"}"#
+let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"], "comment": "ignored"}"#
 
 @Suite struct ValidateCommandTests {
-  @Test func aValidDocumentExitsZero() {
+  @Test func aValidDocumentExitsZero() async {
     let harness = Harness()
     harness.files["list.json"] = document
-    #expect(harness.run("validate", "list.json") == 0)
+    #expect(await harness.run("validate", "list.json") == 0)
     #expect(harness.output == ["list.json: valid, 2 rules"])
   }
 
-  @Test func everyProblemIsListedWithItsIndexAndTheExitIsOne() {
+  @Test func everyProblemIsListedWithItsIndexAndTheExitIsOne() async {
     let harness = Harness()
     harness.files["bad.json"] = #"{"version": 1, "allow": ["example.com", "*.com", 7], "deny": ["ftp://x.org"]}"#
-    #expect(harness.run("validate", "bad.json") == 1)
+    #expect(await harness.run("validate", "bad.json") == 1)
     #expect(harness.output.first == "bad.json: 3 problems")
     #expect(harness.output.contains { $0.contains("allow[1] \"*.com\"") && $0.contains("public suffix") })
     #expect(harness.output.contains { $0.contains("allow[2]") && $0.contains("not a string") })
@@ -49,45 +61,45 @@ private let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"
     #"{"version": 2, "allow": []}"#, #"{"allow": ["a.com"]}"#, "not json", "[1,2]", #"{"version": 1}"#,
     #"{"version": 1, "allow": "example.com"}"#, #"{"version": true, "allow": []}"#, "",
   ])
-  func brokenDocumentsAreInvalid(text: String) {
+  func brokenDocumentsAreInvalid(text: String) async {
     let harness = Harness()
     harness.files["x.json"] = text
-    #expect(harness.run("validate", "x.json") == 1)
+    #expect(await harness.run("validate", "x.json") == 1)
   }
 
-  @Test func anUnreadableFileExitsTwo() {
+  @Test func anUnreadableFileExitsTwo() async {
     let harness = Harness()
-    #expect(harness.run("validate", "missing.json") == 2)
+    #expect(await harness.run("validate", "missing.json") == 2)
     #expect(harness.errors.first?.contains("cannot read missing.json") == true)
   }
 }
 
 @Suite struct CheckCommandTests {
-  @Test func argumentsGetOneVerdictEachInATable() {
+  @Test func argumentsGetOneVerdictEachInATable() async {
     let harness = Harness()
     harness.files["list.json"] = document
-    #expect(harness.run("check", "--allowlist", "list.json", "https://example.com/a", "https://evil.com") == 0)
+    #expect(await harness.run("check", "--allowlist", "list.json", "https://example.com/a", "https://evil.com") == 0)
     #expect(harness.output.count == 2)
     #expect(harness.output[0].hasPrefix("allow  https://example.com/a"))
     #expect(harness.output[1].hasPrefix("deny   https://evil.com"))
     #expect(harness.output[1].contains("no allow rule matches evil.com"))
   }
 
-  @Test func standardInputIsReadOneURLPerLine() {
+  @Test func standardInputIsReadOneURLPerLine() async {
     let harness = Harness()
     harness.files["list.json"] = document
     harness.input = ["https://a.trusted.org", "https://trusted.org"]
-    #expect(harness.run("check", "--allowlist=list.json") == 0)
+    #expect(await harness.run("check", "--allowlist=list.json") == 0)
     #expect(harness.output.map { $0.prefix(5) } == ["allow", "deny "])
   }
 
-  @Test func jsonModeReadsStringLiteralsAndWritesObjectsInOrder() throws {
+  @Test func jsonModeReadsStringLiteralsAndWritesObjectsInOrder() async throws {
     let harness = Harness()
     harness.files["list.json"] = document
     harness.input = [
       #""https://example.com""#, #""https://example.com\t.evil.com""#, "not a literal", #""https://x.trusted.org\n""#,
     ]
-    #expect(harness.run("check", "--allowlist", "list.json", "--json") == 0)
+    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == 0)
     let objects = try harness.output.map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
     }
@@ -101,10 +113,10 @@ private let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"
         == #"{"input":"https://example.com","verdict":"allow","reason":"matches allow rule \"example.com\""}"#)
   }
 
-  @Test func controlCharactersCannotBreakATableRow() {
+  @Test func controlCharactersCannotBreakATableRow() async {
     let harness = Harness()
     harness.files["list.json"] = document
-    #expect(harness.run("check", "--allowlist", "list.json", "https://example.com\n.evil") == 0)
+    #expect(await harness.run("check", "--allowlist", "list.json", "https://example.com\n.evil") == 0)
     #expect(harness.output.count == 1)
     #expect(harness.output[0].contains("\\u{a}"))
   }
@@ -112,25 +124,24 @@ private let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"
   @Test(arguments: [
     ["check"], ["check", "--allowlist"], ["check", "--json", "https://a.com"], ["frobnicate"], [],
     ["check", "--allowlist", "list.json", "--bogus"], ["validate"], ["validate", "a", "b"],
-    ["check", "--allowlist", "a", "--allowlist", "b"],
+    ["check", "--allowlist", "a", "--allowlist", "b"], ["check", "--allowlist-url", "ftp://x.org/a"],
+    ["check", "--allowlist-url", "not a url"], ["check", "--allowlist", "a", "--allowlist-url", "https://x.org/a"],
+    ["check", "--allowlist-url", "https://x.org/a", "--timeout", "0"],
+    ["check", "--allowlist-url", "https://x.org/a", "--timeout", "soon"], ["check", "--allowlist", "a", "--timeout", "2"],
   ])
-  func unusableArgumentsExitTwoWithAMessage(arguments: [String]) {
+  func unusableArgumentsExitTwoWithAMessage(arguments: [String]) async {
     let harness = Harness()
     harness.files["list.json"] = document
-    var lines = [String]()[...]
-    let tool = Tool(
-      readFile: { _ in Data(document.utf8) }, readLine: { lines.popFirst() },
-      output: { harness.output.append($0) }, errorOutput: { harness.errors.append($0) })
-    #expect(tool.run(arguments) == 2)
+    #expect(await harness.run(arguments) == 2)
     #expect(harness.errors.first?.hasPrefix("url-allowlist: ") == true)
   }
 
-  @Test func anInvalidOrUnreadableAllowlistExitsTwo() {
+  @Test func anInvalidOrUnreadableAllowlistExitsTwo() async {
     let harness = Harness()
     harness.files["bad.json"] = #"{"version": 1, "allow": ["*.com"]}"#
-    #expect(harness.run("check", "--allowlist", "bad.json", "https://example.com") == 2)
+    #expect(await harness.run("check", "--allowlist", "bad.json", "https://example.com") == 2)
     #expect(harness.errors.first?.contains("allow[0]") == true)
-    #expect(harness.run("check", "--allowlist", "nope.json", "https://example.com") == 2)
+    #expect(await harness.run("check", "--allowlist", "nope.json", "https://example.com") == 2)
     #expect(harness.output.isEmpty)
   }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+@testable import URLAllowlistTool
+
+/// `check --allowlist-url` against a real server on 127.0.0.1, through real URLSession.
+@Suite struct RemoteCheckTests {
+  init() {
+    setenv("no_proxy", "127.0.0.1,localhost", 1)
+    setenv("NO_PROXY", "127.0.0.1,localhost", 1)
+  }
+
+  private static let list = Data(#"{"version": 1, "allow": ["example.com", "*.trusted.org"]}"#.utf8)
+
+  private func cacheDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("url-allowlist-remote-\(UUID().uuidString)").path
+  }
+
+  private func check(_ server: LoopbackHTTPServer, cache: String, urls: [String]) async -> (Int32, [[String: String]], Harness) {
+    let harness = Harness()
+    harness.input = urls.map { JSONLine.encode($0) }
+    let status = await harness.run([
+      "check", "--allowlist-url", server.url(path: "/allowlist.json").absoluteString, "--cache-dir", cache, "--timeout", "2",
+      "--json",
+    ])
+    let objects = harness.output.compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: String]
+    }
+    return (status, objects, harness)
+  }
+
+  @Test func fiftyURLsAreJudgedWithOneRequest() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Self.list, headers: ["Cache-Control": "max-age=300"]) }
+    defer { server.stop() }
+    let urls = (0..<50).map { $0.isMultiple(of: 2) ? "https://n\($0).trusted.org/" : "https://n\($0).evil.com/" }
+    let (status, objects, _) = await check(server, cache: cacheDirectory(), urls: urls)
+    #expect(status == 0)
+    #expect(objects.map { $0["input"] } == urls)
+    #expect(objects.map { $0["verdict"] } == urls.indices.map { $0.isMultiple(of: 2) ? "allow" : "deny" })
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func aSecondRunWithinMaxAgeMakesNoRequest() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Self.list, headers: ["Cache-Control": "max-age=300"]) }
+    defer { server.stop() }
+    let cache = cacheDirectory()
+    _ = await check(server, cache: cache, urls: ["https://example.com"])
+    let (_, objects, _) = await check(server, cache: cache, urls: ["https://example.com"])
+    #expect(objects.first?["verdict"] == "allow")
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func aSecondRunRevalidatesWithTheStoredETag() async throws {
+    let server = try LoopbackHTTPServer { request in
+      request.headers["if-none-match"] == "\"v7\""
+        ? .respond(status: 304, headers: ["ETag": "\"v7\"", "Cache-Control": "max-age=0"], body: Data())
+        : .ok(body: Self.list, headers: ["ETag": "\"v7\"", "Cache-Control": "max-age=0"])
+    }
+    defer { server.stop() }
+    let cache = cacheDirectory()
+    _ = await check(server, cache: cache, urls: ["https://example.com"])
+    let (_, objects, _) = await check(server, cache: cache, urls: ["https://example.com"])
+    #expect(objects.first?["verdict"] == "allow")
+    #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"v7\""])
+  }
+
+  @Test func aSecondRunHonoursStaleIfErrorWhenTheServerFails() async throws {
+    let cache = cacheDirectory()
+    let first = try LoopbackHTTPServer { _ in .ok(body: Self.list, headers: ["Cache-Control": "max-age=0, stale-if-error=3600"]) }
+    _ = await check(first, cache: cache, urls: ["https://example.com"])
+    first.stop()
+    let (status, objects, _) = await check(first, cache: cache, urls: ["https://example.com", "https://evil.com"])
+    #expect(status == 0)
+    #expect(objects.map { $0["verdict"] } == ["allow", "deny"])
+  }
+
+  @Test(arguments: FailureCase.allCases)
+  func everyFailureDeniesEverythingWithinSeconds(failure: FailureCase) async throws {
+    let server = try LoopbackHTTPServer { _ in failure.reply }
+    if failure == .nothingListening { server.stop() }
+    defer { server.stop() }
+    let start = ContinuousClock.now
+    let (status, objects, _) = await check(server, cache: cacheDirectory(), urls: ["https://example.com", "https://a.trusted.org"])
+    #expect(status == 0)
+    #expect(objects.map { $0["verdict"] } == ["deny", "deny"])
+    #expect(objects.allSatisfy { $0["reason"]?.contains(failure.reasonMentions) == true }, "\(objects)")
+    #expect(ContinuousClock.now - start < .seconds(5))
+  }
+
+  enum FailureCase: CaseIterable, Sendable {
+    case nothingListening, hanging, garbage, oversized, publicSuffixWildcard, unauthorized
+
+    var reply: LoopbackHTTPServer.Reply {
+      switch self {
+      case .nothingListening: .close
+      case .hanging: .hang
+      case .garbage: .ok(body: Data("<html>Service Unavailable</html>".utf8))
+      case .oversized: .ok(body: Data(repeating: 0x20, count: 3 * 1024 * 1024))
+      case .publicSuffixWildcard: .ok(body: Data(#"{"version": 1, "allow": ["*.com"]}"#.utf8))
+      case .unauthorized: .respond(status: 401, headers: [:], body: Data())
+      }
+    }
+
+    var reasonMentions: String {
+      switch self {
+      case .nothingListening: "could not be reached"
+      case .hanging: "did not answer in time"
+      case .garbage: "invalid allowlist"
+      case .oversized: "larger than"
+      case .publicSuffixWildcard: "public suffix"
+      case .unauthorized: "refused our credentials"
+      }
+    }
+  }
+}
