@@ -37,7 +37,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Sends the head and then `body` in pieces with a pause between them. With
     /// `declaresLength` false there is no `Content-Length`: the body ends when the
     /// connection closes, so only the client can stop reading early.
-    case trickle(status: Int, headers: [String: String], body: Data, pieces: Int, pause: Duration, declaresLength: Bool = true)
+    case trickle(
+      status: Int, headers: [String: String], body: Data, pieces: Int, pause: Duration, declaresLength: Bool = true)
     /// Accepts the connection and never answers (until the server stops).
     case hang
     /// Closes the connection without answering.

@@ -30,7 +30,8 @@ enum Command: Equatable {
       }
       return .validate(file: rest[0])
     case "check":
-      var options = try Options.parse(rest, valued: ["--allowlist", "--allowlist-url", "--cache-dir", "--timeout"], flags: ["--json"])
+      var options = try Options.parse(
+        rest, valued: ["--allowlist", "--allowlist-url", "--cache-dir", "--timeout"], flags: ["--json"])
       let json = options.flags.contains("--json")
       switch (options.values["--allowlist"], options.values["--allowlist-url"]) {
       case (let file?, nil):
@@ -46,7 +47,8 @@ enum Command: Equatable {
           }
           timeout = seconds
         }
-        guard let endpoint = URLComponents(string: url), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
+        guard let endpoint = URLComponents(string: url),
+          ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
           endpoint.host?.isEmpty == false
         else {
           throw UsageError(message: "--allowlist-url needs an http or https URL")
@@ -71,7 +73,9 @@ struct Options {
   var flags: Set<String> = []
   var positional: [String] = []
 
-  static func parse(_ arguments: [String], valued: Set<String>, flags known: Set<String>) throws(Command.UsageError) -> Options {
+  static func parse(_ arguments: [String], valued: Set<String>, flags known: Set<String>) throws(Command.UsageError)
+    -> Options
+  {
     var options = Options()
     var index = 0
     var optionsEnded = false

@@ -83,7 +83,9 @@ struct Tool {
     }
   }
 
-  private func remoteConfiguration(_ endpoint: String, _ cacheDirectory: String?, _ timeout: Double) -> RemoteAllowlistConfiguration {
+  private func remoteConfiguration(_ endpoint: String, _ cacheDirectory: String?, _ timeout: Double)
+    -> RemoteAllowlistConfiguration
+  {
     var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: endpoint)!)
     configuration.fetchTimeout = .milliseconds(Int64(timeout * 1000))
     configuration.requestTimeout = configuration.fetchTimeout

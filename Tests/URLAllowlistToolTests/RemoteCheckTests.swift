@@ -17,11 +17,14 @@ import Testing
     FileManager.default.temporaryDirectory.appendingPathComponent("url-allowlist-remote-\(UUID().uuidString)").path
   }
 
-  private func check(_ server: LoopbackHTTPServer, cache: String, urls: [String]) async -> (Int32, [[String: String]], Harness) {
+  private func check(_ server: LoopbackHTTPServer, cache: String, urls: [String]) async -> (
+    Int32, [[String: String]], Harness
+  ) {
     let harness = Harness()
     harness.input = urls.map { JSONLine.encode($0) }
     let status = await harness.run([
-      "check", "--allowlist-url", server.url(path: "/allowlist.json").absoluteString, "--cache-dir", cache, "--timeout", "2",
+      "check", "--allowlist-url", server.url(path: "/allowlist.json").absoluteString, "--cache-dir", cache, "--timeout",
+      "2",
       "--json",
     ])
     let objects = harness.output.compactMap {
@@ -67,7 +70,9 @@ import Testing
 
   @Test func aSecondRunHonoursStaleIfErrorWhenTheServerFails() async throws {
     let cache = cacheDirectory()
-    let first = try LoopbackHTTPServer { _ in .ok(body: Self.list, headers: ["Cache-Control": "max-age=0, stale-if-error=3600"]) }
+    let first = try LoopbackHTTPServer { _ in
+      .ok(body: Self.list, headers: ["Cache-Control": "max-age=0, stale-if-error=3600"])
+    }
     _ = await check(first, cache: cache, urls: ["https://example.com"])
     first.stop()
     let (status, objects, _) = await check(first, cache: cache, urls: ["https://example.com", "https://evil.com"])
@@ -81,7 +86,8 @@ import Testing
     if failure == .nothingListening { server.stop() }
     defer { server.stop() }
     let start = ContinuousClock.now
-    let (status, objects, _) = await check(server, cache: cacheDirectory(), urls: ["https://example.com", "https://a.trusted.org"])
+    let (status, objects, _) = await check(
+      server, cache: cacheDirectory(), urls: ["https://example.com", "https://a.trusted.org"])
     #expect(status == 0)
     #expect(objects.map { $0["verdict"] } == ["deny", "deny"])
     #expect(objects.allSatisfy { $0["reason"]?.contains(failure.reasonMentions) == true }, "\(objects)")

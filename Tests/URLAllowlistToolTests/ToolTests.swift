@@ -12,7 +12,8 @@ final class Harness: @unchecked Sendable {
   var input: [String] = []
   private var printed: [String] = []
   private var printedErrors: [String] = []
-  var cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("url-allowlist-tests-\(UUID().uuidString)")
+  var cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "url-allowlist-tests-\(UUID().uuidString)")
 
   var output: [String] { lock.withLock { printed } }
   var errors: [String] { lock.withLock { printedErrors } }
@@ -127,7 +128,8 @@ let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"], "comm
     ["check", "--allowlist", "a", "--allowlist", "b"], ["check", "--allowlist-url", "ftp://x.org/a"],
     ["check", "--allowlist-url", "not a url"], ["check", "--allowlist", "a", "--allowlist-url", "https://x.org/a"],
     ["check", "--allowlist-url", "https://x.org/a", "--timeout", "0"],
-    ["check", "--allowlist-url", "https://x.org/a", "--timeout", "soon"], ["check", "--allowlist", "a", "--timeout", "2"],
+    ["check", "--allowlist-url", "https://x.org/a", "--timeout", "soon"],
+    ["check", "--allowlist", "a", "--timeout", "2"],
   ])
   func unusableArgumentsExitTwoWithAMessage(arguments: [String]) async {
     let harness = Harness()

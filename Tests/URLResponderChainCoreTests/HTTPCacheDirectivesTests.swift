@@ -30,7 +30,8 @@ import Testing
   }
 
   @Test func noCacheAlwaysRevalidatesAndNoStoreIsRecognised() {
-    let noCache = HTTPCacheDirectives(cacheControl: "no-cache, max-age=600, stale-while-revalidate=60, stale-if-error=60")
+    let noCache = HTTPCacheDirectives(
+      cacheControl: "no-cache, max-age=600, stale-while-revalidate=60, stale-if-error=60")
     #expect(noCache.freshness(age: 1) == .stale(usableOnError: true))
     #expect(HTTPCacheDirectives(cacheControl: "no-store").noStore)
   }

@@ -100,7 +100,8 @@ import Testing
   }
 
   @Test func pastStaleIfErrorAFailedRefreshIsUnavailable() async throws {
-    let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=0"]), .respond(status: 500, headers: [:], body: Data()))
+    let server = try serve(
+      Self.ok(Self.document, ["Cache-Control": "max-age=0"]), .respond(status: 500, headers: [:], body: Data()))
     defer { server.stop() }
     let remote = RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
@@ -213,14 +214,18 @@ import Testing
 
   @Test func aThousandConcurrentChecksMakeOneRequest() async throws {
     let server = try serve(
-      .trickle(status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 3, pause: .milliseconds(50)))
+      .trickle(
+        status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 3, pause: .milliseconds(50))
+    )
     defer { server.stop() }
     var configuration = configuration(server)
     configuration.requestTimeout = .seconds(5)
     let remote = RemoteAllowlist(configuration: configuration)
     let allowed = await withTaskGroup(of: Bool.self) { group in
       for index in 0..<1_000 {
-        group.addTask { await remote.check(index.isMultiple(of: 2) ? "https://example.com" : "https://evil.com").isAllowed }
+        group.addTask {
+          await remote.check(index.isMultiple(of: 2) ? "https://example.com" : "https://evil.com").isAllowed
+        }
       }
       return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
@@ -230,7 +235,9 @@ import Testing
 
   @Test func aCancelledWaitingCheckReturnsAtOnceAndTheFetchGoesOn() async throws {
     let server = try serve(
-      .trickle(status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 2, pause: .milliseconds(150)))
+      .trickle(
+        status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 2, pause: .milliseconds(150)
+      ))
     defer { server.stop() }
     let remote = RemoteAllowlist(configuration: configuration(server))
     let waiting = Task { await remote.check("https://example.com") }
@@ -246,7 +253,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: cache) }
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
-    #expect(await RemoteAllowlist(configuration: configuration(server, cache: cache)).check("https://example.com").isAllowed)
+    #expect(
+      await RemoteAllowlist(configuration: configuration(server, cache: cache)).check("https://example.com").isAllowed)
     let nextLaunch = RemoteAllowlist(configuration: configuration(server, cache: cache))
     #expect(await nextLaunch.check("https://example.com").isAllowed)
     #expect(server.requests.count == 1)

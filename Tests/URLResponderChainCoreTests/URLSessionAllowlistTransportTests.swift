@@ -21,7 +21,8 @@ func keepLoopbackOffProxies() {
   @Test func aResponseComesBackWithStatusHeadersAndBody() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: Data("hello".utf8), headers: ["ETag": "\"v1\""]) }
     defer { server.stop() }
-    let exchange = try await transport.send(URLRequest(url: server.url(path: "/list")), byteLimit: 100, timeout: .seconds(5))
+    let exchange = try await transport.send(
+      URLRequest(url: server.url(path: "/list")), byteLimit: 100, timeout: .seconds(5))
     #expect(exchange.status == 200)
     #expect(exchange.headers["etag"] == "\"v1\"")
     #expect(exchange.body == Data("hello".utf8))

@@ -28,5 +28,6 @@ public protocol AllowlistTransport: Sendable {
   /// and giving up after `timeout`.
   ///
   /// - Throws: ``RemoteAllowlistFailure`` (`.unreachable`, `.timedOut`, `.tooLarge`, `.cancelled`).
-  func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure) -> HTTPExchange
+  func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
+    -> HTTPExchange
 }

@@ -50,7 +50,9 @@ public actor RemoteAllowlist {
   /// - Parameters:
   ///   - configuration: Endpoint, timeouts, limits, retry, cache folder and fallback policy.
   ///   - transport: How requests are sent; `URLSession` by default.
-  public init(configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport = URLSessionAllowlistTransport()) {
+  public init(
+    configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport = URLSessionAllowlistTransport()
+  ) {
     self.init(configuration: configuration, transport: transport, now: { Date() }, random: { Double.random(in: 0..<1) })
   }
 
@@ -89,12 +91,20 @@ public actor RemoteAllowlist {
   ///   valid list could be had. ``RemoteAllowlistConfiguration/whenUnavailable`` decides what
   ///   happens next: with a baseline list, its verdict is returned instead of `.unavailable`.
   public func check(_ url: URL) async -> RemoteAllowlistCheck {
-    await check { $0.verdict(for: url.absoluteString) } baseline: { $0.verdict(for: url.absoluteString) }
+    await check {
+      $0.verdict(for: url.absoluteString)
+    } baseline: {
+      $0.verdict(for: url.absoluteString)
+    }
   }
 
   /// Checks one URL string against the current list; see ``check(_:)-(URL)``.
   public func check(_ string: String) async -> RemoteAllowlistCheck {
-    await check { $0.verdict(for: string) } baseline: { $0.verdict(for: string) }
+    await check {
+      $0.verdict(for: string)
+    } baseline: {
+      $0.verdict(for: string)
+    }
   }
 
   private func check(
@@ -194,7 +204,9 @@ public actor RemoteAllowlist {
         attempt -= 1
         continue
       case .failure(let failure):
-        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts, retryTokens >= 1 else { return outcome }
+        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts, retryTokens >= 1 else {
+          return outcome
+        }
         let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
         guard clock.now + delay < deadline else { return outcome }
         retryTokens -= 1
@@ -214,7 +226,9 @@ public actor RemoteAllowlist {
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     if let stored {
       if let etag = stored.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-      if let lastModified = stored.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+      if let lastModified = stored.lastModified {
+        request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+      }
     }
     requestCount += 1
     let exchange: HTTPExchange
@@ -246,7 +260,9 @@ public actor RemoteAllowlist {
     case 401, 403:
       return (.failure(.notAuthenticated(status: exchange.status)), nil)
     default:
-      return (.failure(.serverError(status: exchange.status)), Self.retryAfter(exchange.headers["retry-after"], now: now()))
+      return (
+        .failure(.serverError(status: exchange.status)), Self.retryAfter(exchange.headers["retry-after"], now: now())
+      )
     }
   }
 

@@ -62,7 +62,8 @@ extension StoredAllowlist {
       directives: directives, receivedAt: receivedAt)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try JSONEncoder().encode(persisted).write(to: directory.appendingPathComponent(PersistedAllowlist.fileName), options: .atomic)
+      try JSONEncoder().encode(persisted).write(
+        to: directory.appendingPathComponent(PersistedAllowlist.fileName), options: .atomic)
     } catch {
       log("could not write the allowlist cache to \(directory.path): \(error)")
     }

@@ -25,7 +25,9 @@ public struct URLSessionAllowlistTransport: AllowlistTransport {
   }
 
   /// Sends `request`; see ``AllowlistTransport/send(_:byteLimit:timeout:)``.
-  public func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure) -> HTTPExchange {
+  public func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
+    -> HTTPExchange
+  {
     var request = request
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     request.timeoutInterval = max(1, seconds.rounded(.up))
@@ -65,7 +67,9 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
 
   init(byteLimit: Int) { self.byteLimit = byteLimit }
 
-  func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Result<HTTPExchange, RemoteAllowlistFailure>, Never>) {
+  func start(
+    _ task: URLSessionDataTask, continuation: CheckedContinuation<Result<HTTPExchange, RemoteAllowlistFailure>, Never>
+  ) {
     let early: RemoteAllowlistFailure? = lock.withLock {
       self.task = task
       self.continuation = continuation
@@ -94,7 +98,11 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
   }
 
   private func finish(_ result: Result<HTTPExchange, RemoteAllowlistFailure>) {
-    let (continuation, task, handlers) = lock.withLock { () -> (CheckedContinuation<Result<HTTPExchange, RemoteAllowlistFailure>, Never>?, URLSessionDataTask?, [@Sendable () -> Void]) in
+    let (continuation, task, handlers) = lock.withLock {
+      () -> (
+        CheckedContinuation<Result<HTTPExchange, RemoteAllowlistFailure>, Never>?, URLSessionDataTask?,
+        [@Sendable () -> Void]
+      ) in
       guard !finished, let continuation = self.continuation else { return (nil, nil, []) }
       finished = true
       self.continuation = nil

@@ -1,0 +1,28 @@
+/// What a person chose when offered to recover from a failure.
+public enum RecoveryChoice: Sendable, Equatable {
+  /// Try the failed operation again.
+  case retry
+  /// Give up on it.
+  case cancel
+}
+
+/// An error that can be recovered from by retrying: report it up the chain, and the
+/// ``ErrorHandler`` that shows it offers "Retry" and "Cancel" and calls ``resolve(_:)``.
+///
+/// ```swift
+/// func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+///   guard let error = error as? any RetryableError else { return .notHandled }
+///   showAlert(error.title, error.message,
+///             retry: { error.resolve(.retry) }, cancel: { error.resolve(.cancel) })
+///   return .handled
+/// }
+/// ```
+///
+/// ## What conformers must guarantee
+///
+/// ``resolve(_:)`` may be called from the main actor any number of times; only the first
+/// call counts.
+public protocol RetryableError: AlertableError {
+  /// Ends the recovery with `choice`. Later calls do nothing.
+  @MainActor func resolve(_ choice: RecoveryChoice)
+}

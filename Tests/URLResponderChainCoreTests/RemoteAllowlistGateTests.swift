@@ -1,0 +1,157 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+import URLResponderChainCore
+import URLResponderChainTesting
+
+/// A server that fails with 503 until it is told it is healthy.
+private final class Switchable: @unchecked Sendable {
+  // `@unchecked`: `healthy` is only touched under `lock`.
+  private let lock = NSLock()
+  private var healthy: Bool
+  init(healthy: Bool) { self.healthy = healthy }
+  func heal() { lock.withLock { healthy = true } }
+  var reply: LoopbackHTTPServer.Reply {
+    lock.withLock { healthy }
+      ? .ok(body: RemoteAllowlistTests.document, headers: ["Cache-Control": "max-age=60"])
+      : .respond(status: 503, headers: [:], body: Data())
+  }
+}
+
+/// The topic screen: opens allowed links "in-app", shows recoverable errors.
+private final class Topic: TestViewController, URLHandler, ErrorHandler {
+  var gate: RemoteAllowlistGate!
+  var handlesErrors = true
+  private(set) var openedInApp: [URL] = []
+  private(set) var prompts: [any RetryableError] = []
+  private(set) var answers: [URLHandlingDecision] = []
+  let prompted = Gate()
+  let answered = Gate()
+
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    let decision = await gate.decide(url, from: self) { openedInApp.append($0) }
+    answers.append(decision)
+    answered.open()
+    return decision
+  }
+
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    guard handlesErrors, let error = error as? any RetryableError else { return .notHandled }
+    prompts.append(error)
+    prompted.open()
+    return .handled
+  }
+}
+
+@MainActor
+@Suite struct RemoteAllowlistGateTests {
+  init() { keepLoopbackOffProxies() }
+
+  private func makeTree(
+    _ server: LoopbackHTTPServer, whenRefused: RemoteAllowlistGate.WhenRefused = .passOn,
+    unavailable: RemoteAllowlistConfiguration.UnavailablePolicy = .failClosed(baseline: nil),
+    handlesErrors: Bool = true
+  ) -> (TestApplication, Topic, [TestView]) {
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.retry.maximumAttempts = 1
+    configuration.whenUnavailable = unavailable
+    let app = TestApplication()
+    let topic = Topic(name: "topic")
+    topic.gate = RemoteAllowlistGate(
+      allowlist: RemoteAllowlist(configuration: configuration), whenRefused: whenRefused,
+      recovery: RecoveryCoordinator())
+    topic.handlesErrors = handlesErrors
+    app.makeWindow(rootViewController: topic)
+    let links = (0..<2).map { TestView(name: "link\($0)") }
+    for link in links { topic.view.addSubview(link) }
+    return (app, topic, links)
+  }
+
+  @Test func allowedLinksOpenInAppAndRefusedOnesGoToTheSystem() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let (app, topic, links) = makeTree(server)
+    let allowed = try #require(URL(string: "https://example.com/a"))
+    let refused = try #require(URL(string: "https://swift.org"))
+    #expect(await links[0].propagateURL(allowed).outcome == .handled)
+    #expect(await links[0].propagateURL(refused).outcome == .handled)
+    #expect(topic.openedInApp == [allowed])
+    #expect(app.systemOpener.openedURLs == [refused])
+  }
+
+  @Test func refusedLinksCanBeBlocked() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let (app, _, links) = makeTree(server, whenRefused: .block)
+    let result = await links[0].propagateURL(try #require(URL(string: "https://swift.org")))
+    #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
+    #expect(app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func failuresOfTheSameKindShareOnePromptAndRetryTogether() async throws {
+    let health = Switchable(healthy: false)
+    let server = try LoopbackHTTPServer { _ in health.reply }
+    defer { server.stop() }
+    let (_, topic, links) = makeTree(server)
+    let first = try #require(URL(string: "https://example.com/1"))
+    let second = try #require(URL(string: "https://example.com/2"))
+    let results = CompletionRecorder()
+    let others = CompletionRecorder()
+    links[0].propagateURL(first, completion: results.completion)
+    await topic.prompted.wait()
+    links[1].propagateURL(second, completion: others.completion)
+    #expect(topic.prompts.count == 1)
+    #expect(topic.prompts.first?.title == "Can't check this link")
+    health.heal()
+    topic.prompts[0].resolve(.retry)
+    #expect(await results.firstResult().outcome == .handled)
+    #expect(await others.firstResult().outcome == .handled)
+    #expect(Set(topic.openedInApp) == [first, second])
+    #expect(topic.prompts.count == 1)
+  }
+
+  @Test func cancellingTheRecoveryDiscardsTheLink() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let (app, topic, links) = makeTree(server)
+    let recorder = CompletionRecorder()
+    links[0].propagateURL(try #require(URL(string: "https://example.com")), completion: recorder.completion)
+    await topic.prompted.wait()
+    topic.prompts[0].resolve(.cancel)
+    #expect(await recorder.firstResult().outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
+    #expect(app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func withNobodyToAskTheLinkIsDiscarded() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let (app, _, links) = makeTree(server, handlesErrors: false)
+    let result = await links[0].propagateURL(try #require(URL(string: "https://example.com")))
+    #expect(result.outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
+    #expect(app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func aPropagationThatTimesOutWhileARecoveryIsPendingStopsWaiting() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let (_, topic, links) = makeTree(server)
+    let url = try #require(URL(string: "https://example.com"))
+    let result = await links[0].propagateURL(url, options: .init(handlerTimeout: .milliseconds(300)))
+    #expect(result.outcome == .timedOut)
+    #expect(topic.prompts.count == 1)
+    // The abandoned handler's task was cancelled: it stops waiting for the choice and answers.
+    await topic.answered.wait()
+    #expect(topic.answers == [.discard(reason: "the allowlist server failed (HTTP 503)")])
+    #expect(!topic.gate.recovery.isRecovering("remote-allowlist.server-error"))
+  }
+
+  @Test func passingToTheSystemBrowserIsAnExplicitOptIn() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let (app, topic, links) = makeTree(server, unavailable: .passToSystemBrowser)
+    let url = try #require(URL(string: "https://example.com"))
+    #expect(await links[0].propagateURL(url).outcome == .handled)
+    #expect(app.systemOpener.openedURLs == [url])
+    #expect(topic.prompts.isEmpty)
+  }
+}
