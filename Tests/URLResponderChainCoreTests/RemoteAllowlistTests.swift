@@ -287,6 +287,50 @@ import Testing
     #expect(await remote.check("https://example.com").isAllowed == false)
   }
 
+  @Test func noStoreKeepsNothingSoEveryCheckFetches() async throws {
+    let cache = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let server = try serve(Self.ok(Self.document, ["Cache-Control": "no-store, max-age=600"]))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server, cache: cache))
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(server.requests.count == 2)
+    #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("allowlist-cache.json").path))
+  }
+
+  @Test func aListWithOnlyLastModifiedIsRevalidatedWithIfModifiedSince() async throws {
+    let stamp = "Wed, 21 Oct 2026 07:28:00 GMT"
+    let server = try serve(
+      Self.ok(Self.document, ["Last-Modified": stamp]), .respond(status: 304, headers: [:], body: Data()))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(server.requests.map { $0.headers["if-modified-since"] } == [nil, stamp])
+  }
+
+  @Test func theRetryBudgetStopsRetriesAgainstAServerThatKeepsFailing() async throws {
+    let server = try serve(.respond(status: 500, headers: [:], body: Data()))
+    defer { server.stop() }
+    var configuration = configuration(server)
+    configuration.retry.budget = 2
+    let remote = RemoteAllowlist(configuration: configuration)
+    _ = await remote.check("https://example.com")  // 1 request + 2 retries: the budget is spent
+    _ = await remote.check("https://example.com")  // no tokens left: 1 request, no retry
+    #expect(server.requests.count == 4)
+  }
+
+  @Test func retriesNeverOutlastTheFetchTimeout() async throws {
+    let server = try serve(.respond(status: 503, headers: ["Retry-After": "30"], body: Data()))
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server))
+    let start = ContinuousClock.now
+    #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 503)))
+    #expect(ContinuousClock.now - start < .seconds(2))
+    #expect(server.requests.count == 1)
+  }
+
   @Test func retryAfterReadsSecondsAndHTTPDates() {
     let now = Date(timeIntervalSince1970: 1_000_000)
     #expect(RemoteAllowlist.retryAfter("5", now: now) == .seconds(5))
