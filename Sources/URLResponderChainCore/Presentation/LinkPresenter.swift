@@ -1,0 +1,91 @@
+public import Foundation
+
+/// Decides how an accepted link is shown: its native app first (optionally), then an
+/// in-app browser presented modally from the right view controller, then the system.
+///
+/// The decisions live here, portable and tested; the platform only performs them
+/// (``LinkPresentationEnvironment``).
+///
+/// ```swift
+/// let presenter = LinkPresenter(environment: safari, universalLinksFirst: true)
+/// let outcome = await presenter.present(url, from: self)
+/// return outcome.decision
+/// ```
+@MainActor
+public final class LinkPresenter {
+  /// What happened to a link.
+  public enum Outcome: Sendable, Equatable {
+    /// A universal link opened in its native app.
+    case openedInNativeApp
+    /// An in-app browser was presented.
+    case presentedInApp
+    /// An in-app browser for this link is already showing (or opening): nothing new shown.
+    case alreadyPresented
+    /// The system opened it (not eligible for the in-app browser, or nowhere to present).
+    case openedInSystem
+    /// Nothing could show it; why.
+    case failed(reason: String)
+
+    /// The handler decision this outcome amounts to: `.handled` unless it failed.
+    public var decision: URLHandlingDecision {
+      if case .failed(let reason) = self { return .discard(reason: reason) }
+      return .handled
+    }
+  }
+
+  private let environment: any LinkPresentationEnvironment
+  /// Try the link's native app (universal links only) before the in-app browser.
+  public var universalLinksFirst: Bool
+  /// Let the system open links that cannot be shown in-app (non-web schemes, nowhere to present).
+  public var fallsBackToSystem: Bool
+  /// Called when a presented in-app browser is dismissed, with its URL.
+  public var onDismiss: (@MainActor (URL) -> Void)?
+
+  private var showing: Set<URL> = []
+
+  /// Creates a presenter.
+  ///
+  /// - Parameters:
+  ///   - environment: Performs the platform operations.
+  ///   - universalLinksFirst: Try the native app first. Defaults to `false`.
+  ///   - fallsBackToSystem: Let the system open what cannot be shown in-app. Defaults to `true`.
+  public init(environment: any LinkPresentationEnvironment, universalLinksFirst: Bool = false, fallsBackToSystem: Bool = true) {
+    self.environment = environment
+    self.universalLinksFirst = universalLinksFirst
+    self.fallsBackToSystem = fallsBackToSystem
+  }
+
+  /// Whether an in-app browser for `url` is showing or opening.
+  public func isShowing(_ url: URL) -> Bool { showing.contains(url) }
+
+  /// Shows `url`, presenting from the top-most presented view controller above `base`.
+  public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
+    guard !showing.contains(url) else { return .alreadyPresented }
+    guard InAppBrowserEligibility.allows(url) else {
+      return await system(url, because: "\(url.scheme ?? "this") links cannot be shown in the in-app browser")
+    }
+    showing.insert(url)
+    if universalLinksFirst, await environment.openUniversalLink(url) {
+      showing.remove(url)
+      return .openedInNativeApp
+    }
+    guard let host = base.topmostPresentationHost else {
+      showing.remove(url)
+      return await system(url, because: "no view controller can present right now")
+    }
+    let presented = environment.presentInAppBrowser(for: url, from: host) { [weak self] in
+      guard let self, self.showing.remove(url) != nil else { return }
+      self.onDismiss?(url)
+    }
+    guard presented else {
+      showing.remove(url)
+      return await system(url, because: "the in-app browser could not be presented")
+    }
+    return .presentedInApp
+  }
+
+  private func system(_ url: URL, because reason: String) async -> Outcome {
+    guard fallsBackToSystem else { return .failed(reason: reason) }
+    return await environment.openInSystem(url) ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
+  }
+}

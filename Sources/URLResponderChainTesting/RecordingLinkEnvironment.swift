@@ -1,0 +1,77 @@
+public import Foundation
+public import URLResponderChainCore
+
+/// A ``LinkPresentationEnvironment`` for tests: "presents" a stand-in browser view controller
+/// in the test tree, opens universal links for the hosts you list, and hands system opens
+/// to a ``FakeSystemOpener``.
+///
+/// ```swift
+/// let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
+/// let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+/// _ = await presenter.present(url, from: topic)
+/// #expect(environment.presentations.map(\.hostName) == ["topic"])
+/// ```
+@MainActor
+public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
+  /// One in-app presentation.
+  public struct Presentation: Equatable, Sendable {
+    /// The URL shown.
+    public let url: URL
+    /// The name of the test view controller it was presented from.
+    public let hostName: String
+  }
+
+  /// Hosts (lowercased) whose universal links an installed app opens.
+  public var nativeAppHosts: Set<String>
+  /// Stands in for the system.
+  public let systemOpener: FakeSystemOpener
+  /// Universal-link attempts, in order.
+  public private(set) var universalLinkAttempts: [URL] = []
+  /// Universal links an app opened, in order.
+  public private(set) var openedInNativeApp: [URL] = []
+  /// In-app presentations, in order.
+  public private(set) var presentations: [Presentation] = []
+  /// Every host a presentation was attempted from, including ones UIKit would refuse.
+  public private(set) var presentationAttempts: [Presentation] = []
+  /// Every URL the in-app browser was asked to show. A real `SFSafariViewController`
+  /// raises an exception for anything but http(s); tests assert this never holds one.
+  public private(set) var browserRequests: [URL] = []
+  private var browsers: [(url: URL, controller: TestViewController, onDismiss: @MainActor () -> Void)] = []
+
+  /// Creates an environment.
+  public init(nativeAppHosts: Set<String> = [], systemOpener: FakeSystemOpener = FakeSystemOpener()) {
+    self.nativeAppHosts = nativeAppHosts
+    self.systemOpener = systemOpener
+  }
+
+  /// Opens `url` "in its app" if its host is listed.
+  public func openUniversalLink(_ url: URL) async -> Bool {
+    universalLinkAttempts.append(url)
+    guard let host = url.host?.lowercased(), nativeAppHosts.contains(host) else { return false }
+    openedInNativeApp.append(url)
+    return true
+  }
+
+  /// Presents a stand-in browser from `host`, as UIKit would (one presentation at a time).
+  public func presentInAppBrowser(for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void) -> Bool {
+    browserRequests.append(url)
+    guard InAppBrowserEligibility.allows(url), let host = host as? TestViewController else { return false }
+    presentationAttempts.append(Presentation(url: url, hostName: host.name))
+    let browser = TestViewController(name: "browser(\(url.absoluteString))")
+    guard host.present(browser) else { return false }
+    presentations.append(Presentation(url: url, hostName: host.name))
+    browsers.append((url, browser, onDismiss))
+    return true
+  }
+
+  /// Hands `url` to the ``systemOpener``.
+  public func openInSystem(_ url: URL) async -> Bool { systemOpener.open(url) }
+
+  /// The person closes the browser showing `url`: it is dismissed and the presenter told.
+  public func dismissBrowser(showing url: URL) {
+    guard let index = browsers.firstIndex(where: { $0.url == url }) else { return }
+    let browser = browsers.remove(at: index)
+    browser.controller.dismiss()
+    browser.onDismiss()
+  }
+}

@@ -1,0 +1,6 @@
+public import URLResponderChainCore
+
+extension TestViewController: PresentationHost {
+  /// The view controller this one presents (``presentedViewController``).
+  public var presentedHost: (any PresentationHost)? { presentedViewController }
+}

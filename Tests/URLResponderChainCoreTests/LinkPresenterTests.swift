@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import URLResponderChainCore
+import URLResponderChainTesting
+
+@MainActor
+@Suite struct LinkPresenterTests {
+  private let web = URL(string: "https://example.com/article")!
+
+  @Test(arguments: ["mailto:a@example.com", "tel:+15555550100", "javascript:alert(1)", "myapp://open", "file:///etc/hosts",
+                    "data:text/html,hi", "https:relative", "HTTPS:///nohost"])
+  func aURLThatIsNotWebNeverReachesTheInAppBrowser(link: String) async throws {
+    let url = try #require(URL(string: link))
+    let environment = RecordingLinkEnvironment()
+    let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+    let outcome = await presenter.present(url, from: TestViewController(name: "topic"))
+    #expect(environment.browserRequests.isEmpty)
+    #expect(environment.universalLinkAttempts.isEmpty)
+    let systemOpened = environment.systemOpener.openedURLs == [url]
+    #expect(outcome == (systemOpened ? .openedInSystem : outcome))
+    if !systemOpened { #expect(outcome.decision != .handled) }
+  }
+
+  @Test func withoutASystemFallbackANonWebLinkIsReportedNotPresented() async throws {
+    let environment = RecordingLinkEnvironment()
+    let presenter = LinkPresenter(environment: environment, fallsBackToSystem: false)
+    let outcome = await presenter.present(try #require(URL(string: "mailto:a@example.com")), from: TestViewController(name: "t"))
+    #expect(outcome == .failed(reason: "mailto links cannot be shown in the in-app browser"))
+    #expect(outcome.decision == .discard(reason: "mailto links cannot be shown in the in-app browser"))
+    #expect(environment.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func aViewControllerThatIsAlreadyPresentingPresentsFromTheTopMostOne() async {
+    let root = TestViewController(name: "root")
+    let sheet = TestViewController(name: "sheet")
+    let popover = TestViewController(name: "popover")
+    root.present(sheet)
+    sheet.present(popover)
+    let environment = RecordingLinkEnvironment()
+    #expect(await LinkPresenter(environment: environment).present(web, from: root) == .presentedInApp)
+    #expect(environment.presentations.map(\.hostName) == ["popover"])
+  }
+
+  @Test func aViewControllerBeingDismissedIsNeverPresentedFrom() async {
+    let root = TestViewController(name: "root")
+    let sheet = TestViewController(name: "sheet")
+    root.present(sheet)
+    sheet.dismiss(completes: false)
+    let environment = RecordingLinkEnvironment()
+    // The host chosen is the root, never the sheet that is going away; like UIKit, the root
+    // cannot present until the dismissal ends, so the system opens the link instead.
+    #expect(await LinkPresenter(environment: environment).present(web, from: root) == .openedInSystem)
+    #expect(environment.presentationAttempts.map(\.hostName) == ["root"])
+    #expect(environment.systemOpener.openedURLs == [web])
+  }
+
+  @Test func whenTheHandlingViewControllerIsItselfGoingAwayTheSystemOpensTheLink() async {
+    let root = TestViewController(name: "root")
+    let sheet = TestViewController(name: "sheet")
+    root.present(sheet)
+    sheet.dismiss(completes: false)
+    let environment = RecordingLinkEnvironment()
+    #expect(await LinkPresenter(environment: environment).present(web, from: sheet) == .openedInSystem)
+    #expect(environment.presentations.isEmpty)
+    let strict = LinkPresenter(environment: environment, fallsBackToSystem: false)
+    #expect(await strict.present(web, from: sheet) == .failed(reason: "no view controller can present right now"))
+  }
+
+  @Test func aDoubleTapPresentsOnceUntilTheBrowserIsDismissed() async {
+    let root = TestViewController(name: "root")
+    let environment = RecordingLinkEnvironment()
+    let presenter = LinkPresenter(environment: environment)
+    var dismissed: [URL] = []
+    presenter.onDismiss = { dismissed.append($0) }
+    #expect(await presenter.present(web, from: root) == .presentedInApp)
+    #expect(await presenter.present(web, from: root) == .alreadyPresented)
+    #expect(environment.presentations.count == 1)
+    #expect(presenter.isShowing(web))
+    environment.dismissBrowser(showing: web)
+    #expect(dismissed == [web])
+    #expect(!presenter.isShowing(web))
+    #expect(await presenter.present(web, from: root) == .presentedInApp)
+    #expect(environment.presentations.count == 2)
+  }
+
+  @Test func universalLinkFirstOpensTheNativeAppWhenThereIsOne() async throws {
+    let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
+    let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+    let video = try #require(URL(string: "https://youtu.be/abc"))
+    #expect(await presenter.present(video, from: TestViewController(name: "t")) == .openedInNativeApp)
+    #expect(environment.presentations.isEmpty)
+    #expect(!presenter.isShowing(video))
+  }
+
+  @Test func universalLinkFirstFallsBackToInAppWhenNoAppOpensIt() async {
+    let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
+    let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+    #expect(await presenter.present(web, from: TestViewController(name: "topic")) == .presentedInApp)
+    #expect(environment.universalLinkAttempts == [web])
+    #expect(environment.presentations.map(\.hostName) == ["topic"])
+  }
+
+  @Test func whenPresentationFailsTheSystemOpensTheLink() async {
+    // A stand-in for a host UIKit cannot present from: not a TestViewController.
+    final class Elsewhere: PresentationHost {
+      var presentedHost: (any PresentationHost)? { nil }
+      var isBeingDismissed: Bool { false }
+    }
+    let environment = RecordingLinkEnvironment()
+    #expect(await LinkPresenter(environment: environment).present(web, from: Elsewhere()) == .openedInSystem)
+    #expect(environment.systemOpener.openedURLs == [web])
+  }
+
+  @Test func tapsOnTwoLinksInOneHierarchyPresentOnceThroughTheChain() async throws {
+    final class Topic: TestViewController, URLHandler {
+      var presenter: LinkPresenter!
+      func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+        await presenter.present(url, from: self).decision
+      }
+    }
+    let environment = RecordingLinkEnvironment()
+    let app = TestApplication()
+    let topic = Topic(name: "topic")
+    topic.presenter = LinkPresenter(environment: environment)
+    app.makeWindow(rootViewController: topic)
+    let first = TestView(name: "first")
+    let second = TestView(name: "second")
+    topic.view.addSubview(first)
+    topic.view.addSubview(second)
+    #expect(await first.propagateURL(web).outcome == .handled)
+    #expect(await second.propagateURL(web).outcome == .handled)
+    #expect(environment.presentations.count == 1)
+    let mail = try #require(URL(string: "mailto:team@example.com"))
+    #expect(await first.propagateURL(mail).outcome == .handled)
+    #expect(environment.browserRequests == [web])
+  }
+}
