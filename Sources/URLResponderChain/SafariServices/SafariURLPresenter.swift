@@ -1,0 +1,143 @@
+#if canImport(UIKit) && canImport(SafariServices) && !os(watchOS) && !os(tvOS)
+  public import Foundation
+  public import SafariServices
+  public import UIKit
+  public import URLResponderChainCore
+
+  /// Shows accepted links in `SFSafariViewController`, presented modally (never pushed,
+  /// never embedded, as Apple asks), from the top-most presented view controller.
+  ///
+  /// The decisions are the core's ``LinkPresenter``: only `http`/`https` ever reach
+  /// `SFSafariViewController` (anything else raises an exception that cannot be caught);
+  /// optionally the link's native app is tried first (`.universalLinksOnly`); a link whose
+  /// Safari view is already showing is not presented twice; what cannot be shown in-app is
+  /// opened by the system.
+  ///
+  /// ```swift
+  /// let safari = SafariURLPresenter(universalLinksFirst: true)
+  ///
+  /// extension TopicViewController: URLHandler {
+  ///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  ///     await safari.handleURL(url, from: self)
+  ///   }
+  /// }
+  /// ```
+  @MainActor
+  public final class SafariURLPresenter: NSObject, LinkPresentationEnvironment, SFSafariViewControllerDelegate {
+    /// How the Safari view looks and is presented.
+    public struct Appearance {
+      /// Enter Reader automatically when the page supports it.
+      public var entersReaderIfAvailable = false
+      /// Collapse the bars while scrolling.
+      public var barCollapsingEnabled = true
+      #if os(iOS)
+        /// The bars' background colour.
+        public var preferredBarTintColor: UIColor?
+        /// The buttons' colour.
+        public var preferredControlTintColor: UIColor?
+        /// The dismiss button: Done, Close or Cancel.
+        public var dismissButtonStyle: SFSafariViewController.DismissButtonStyle = .close
+      #endif
+      /// The modal presentation style.
+      public var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+      /// The system defaults.
+      public init() {}
+    }
+
+    /// How the Safari view looks.
+    public var appearance: Appearance
+    /// The portable decisions this presenter performs.
+    public private(set) lazy var presenter = LinkPresenter(environment: self, universalLinksFirst: universalLinksFirst)
+    /// Called when a Safari view this presenter showed is dismissed, with its URL.
+    public var onDismiss: (@MainActor (URL) -> Void)? {
+      get { presenter.onDismiss }
+      set { presenter.onDismiss = newValue }
+    }
+
+    private let universalLinksFirst: Bool
+    private var dismissals: [ObjectIdentifier: @MainActor () -> Void] = [:]
+
+    /// Creates a presenter.
+    ///
+    /// - Parameters:
+    ///   - universalLinksFirst: Try the link's native app first.
+    ///   - appearance: How the Safari view looks.
+    public init(universalLinksFirst: Bool = false, appearance: Appearance = Appearance()) {
+      self.universalLinksFirst = universalLinksFirst
+      self.appearance = appearance
+    }
+
+    /// Shows `url` for a handler, returning its decision (`.handled` unless nothing could show it).
+    public func handleURL(_ url: URL, from viewController: UIViewController) async -> URLHandlingDecision {
+      await presenter.present(url, from: viewController).decision
+    }
+
+    // MARK: LinkPresentationEnvironment
+
+    /// Opens `url` in its app if it is a universal link with an installed app.
+    public func openUniversalLink(_ url: URL) async -> Bool {
+      await withCheckedContinuation { continuation in
+        UIApplication.shared.open(url, options: [.universalLinksOnly: true]) { continuation.resume(returning: $0) }
+      }
+    }
+
+    /// Presents `SFSafariViewController` modally from `host`.
+    public func presentInAppBrowser(
+      for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+    ) -> Bool {
+      guard InAppBrowserEligibility.allows(url), let host = host as? UIViewController,
+        host.presentedViewController == nil, host.viewIfLoaded?.window != nil
+      else { return false }
+      let configuration = SFSafariViewController.Configuration()
+      configuration.entersReaderIfAvailable = appearance.entersReaderIfAvailable
+      configuration.barCollapsingEnabled = appearance.barCollapsingEnabled
+      let safari = SFSafariViewController(url: url, configuration: configuration)
+      safari.delegate = self
+      #if os(iOS)
+        safari.preferredBarTintColor = appearance.preferredBarTintColor
+        safari.preferredControlTintColor = appearance.preferredControlTintColor
+        safari.dismissButtonStyle = appearance.dismissButtonStyle
+      #endif
+      safari.modalPresentationStyle = appearance.modalPresentationStyle
+      dismissals[ObjectIdentifier(safari)] = onDismiss
+      host.present(safari, animated: true)
+      return true
+    }
+
+    /// Opens `url` with the system.
+    public func openInSystem(_ url: URL) async -> Bool {
+      await withCheckedContinuation { continuation in
+        UIApplication.shared.open(url, options: [:]) { continuation.resume(returning: $0) }
+      }
+    }
+
+    // MARK: SFSafariViewControllerDelegate
+
+    /// Reports the dismissal of a Safari view this presenter showed.
+    public func safariViewControllerDidFinish(_ controller: SFSafariViewController) {
+      dismissals.removeValue(forKey: ObjectIdentifier(controller))?()
+    }
+  }
+
+  /// A view controller that handles links by showing them in its ``SafariURLPresenter``:
+  /// conform, and it is a ready `URLHandler`.
+  ///
+  /// ```swift
+  /// final class ArticleViewController: UIViewController, SafariURLHandling {
+  ///   let safariPresenter = SafariURLPresenter()
+  /// }
+  /// ```
+  @MainActor
+  public protocol SafariURLHandling: UIViewController, URLHandler {
+    /// The presenter that shows this view controller's links.
+    var safariPresenter: SafariURLPresenter { get }
+  }
+
+  extension SafariURLHandling {
+    /// Shows `url` in Safari from this view controller.
+    public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      await safariPresenter.handleURL(url, from: self)
+    }
+  }
+#endif

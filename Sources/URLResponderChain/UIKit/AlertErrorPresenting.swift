@@ -1,0 +1,52 @@
+#if canImport(UIKit) && !os(watchOS)
+  public import UIKit
+  public import URLResponderChainCore
+
+  extension UIViewController {
+    /// Shows an alert for `error` from the top-most presented view controller.
+    ///
+    /// The content is the core's ``URLResponderChainCore/AlertContent``: an
+    /// ``URLResponderChainCore/AlertableError``'s title and message with OK, or Retry and
+    /// Cancel for a ``URLResponderChainCore/RetryableError`` (which the buttons resolve).
+    ///
+    /// - Returns: Whether an alert was shown (`false` for errors that are not alertable, or
+    ///   when no view controller can present).
+    @discardableResult
+    public func presentAlert(for error: any Error) -> Bool {
+      guard let content = AlertContent(for: error),
+        let host = topmostPresentationHost as? UIViewController, host.presentedViewController == nil
+      else { return false }
+      let alert = UIAlertController(title: content.title, message: content.message, preferredStyle: .alert)
+      let retryable = error as? any RetryableError
+      for button in content.buttons {
+        let style: UIAlertAction.Style = button == .cancel ? .cancel : .default
+        alert.addAction(
+          UIAlertAction(title: button.title, style: style) { _ in
+            switch button {
+            case .retry: retryable?.resolve(.retry)
+            case .cancel: retryable?.resolve(.cancel)
+            case .dismiss: break
+            }
+          })
+      }
+      host.present(alert, animated: true)
+      return true
+    }
+  }
+
+  /// A view controller that shows alertable errors reported up the chain: conform, and it is
+  /// a ready `ErrorHandler` (the seed's `showError`, ErrorHierarchy's `.handleAlertErrors()`).
+  ///
+  /// ```swift
+  /// final class TopicViewController: UIViewController, AlertPresentingErrorHandler {}
+  /// ```
+  @MainActor
+  public protocol AlertPresentingErrorHandler: UIViewController, ErrorHandler {}
+
+  extension AlertPresentingErrorHandler {
+    /// Shows `error` in an alert if it is alertable; passes it on otherwise.
+    public func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+      presentAlert(for: error) ? .handled : .notHandled
+    }
+  }
+#endif
