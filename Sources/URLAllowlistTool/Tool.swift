@@ -134,7 +134,7 @@ extension Allowlist.Verdict {
   var printed: (word: String, reason: String) {
     switch self {
     case .allow(let rule): ("allow", "matches allow rule \"\(rule)\"")
-    case .deny(let reason): ("deny", reason)
+    case .blocked, .deny: ("deny", refusalReason ?? "")
     }
   }
 }

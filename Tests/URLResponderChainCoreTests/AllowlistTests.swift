@@ -33,7 +33,8 @@ import URLResponderChainCore
   @Test func denyRulesWin() throws {
     let list = try Allowlist(allow: ["*.example.com"], deny: ["*.ads.example.com", "tracker.example.com"])
     #expect(list.verdict(for: "https://cdn.example.com").isAllowed)
-    #expect(list.verdict(for: "https://x.ads.example.com") == .deny(reason: "matches deny rule \"*.ads.example.com\""))
+    #expect(list.verdict(for: "https://x.ads.example.com") == .blocked(rule: "*.ads.example.com"))
+    #expect(list.verdict(for: "https://x.ads.example.com").refusalReason == "matches deny rule \"*.ads.example.com\"")
     #expect(!list.verdict(for: "https://tracker.example.com").isAllowed)
     #expect(list.verdict(for: "https://ads.example.com").isAllowed)
   }

@@ -79,6 +79,16 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
     #expect(app.systemOpener.openedURLs == [refused])
   }
 
+  @Test func linksADenyRuleMatchesAreBlockedEvenWhenRefusedOnesPassOn() async throws {
+    let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["ads.example.com"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list) }
+    defer { server.stop() }
+    let (app, _, links) = makeTree(server)
+    let result = await links[0].propagateURL(try #require(URL(string: "https://ads.example.com/pixel")))
+    #expect(result.outcome == .discarded(reason: "blocked by the allowlist's deny rule \"ads.example.com\""))
+    #expect(app.systemOpener.openedURLs.isEmpty)
+  }
+
   @Test func refusedLinksCanBeBlocked() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }

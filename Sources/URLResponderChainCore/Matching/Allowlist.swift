@@ -14,11 +14,22 @@ public struct Allowlist: Sendable {
   public enum Verdict: Sendable, Equatable {
     /// An allow rule matched and no deny rule did.
     case allow(rule: String)
-    /// A deny rule matched, no allow rule matched, or the URL is not eligible.
+    /// A deny rule matched: the URL is explicitly blocked.
+    case blocked(rule: String)
+    /// No allow rule matched, or the URL is not eligible; why.
     case deny(reason: String)
 
     /// Whether the URL is allowed.
     public var isAllowed: Bool { if case .allow = self { true } else { false } }
+
+    /// Why the URL is not allowed, or `nil` when it is.
+    public var refusalReason: String? {
+      switch self {
+      case .allow: nil
+      case .blocked(let rule): "matches deny rule \"\(rule)\""
+      case .deny(let reason): reason
+      }
+    }
   }
 
   private final class Node: @unchecked Sendable {
@@ -102,7 +113,7 @@ public struct Allowlist: Sendable {
       let candidates = depth == labels.count - 1 ? node.exact : node.subdomains
       let deeper = depth < labels.count - 1 ? node.subdomains : []
       for rule in candidates + deeper where rule.pattern.match(url) != nil {
-        if rule.denies { return .deny(reason: "matches deny rule \"\(rule.pattern)\"") }
+        if rule.denies { return .blocked(rule: rule.pattern.description) }
         if allowedBy == nil { allowedBy = rule.pattern }
       }
     }

@@ -293,7 +293,9 @@ public actor RemoteAllowlist {
 public enum RemoteAllowlistCheck: Sendable, Equatable {
   /// The list allows the URL; the rule that matched.
   case allowed(rule: String)
-  /// The list (or the baseline list) refuses the URL; why.
+  /// A deny rule of the list (or the baseline list) matches: the URL is explicitly blocked.
+  case blocked(rule: String)
+  /// The list (or the baseline list) does not allow the URL; why.
   case refused(reason: String)
   /// No valid list could be had and there is no baseline; why.
   case unavailable(RemoteAllowlistFailure)
@@ -301,6 +303,7 @@ public enum RemoteAllowlistCheck: Sendable, Equatable {
   init(_ verdict: Allowlist.Verdict) {
     switch verdict {
     case .allow(let rule): self = .allowed(rule: rule)
+    case .blocked(let rule): self = .blocked(rule: rule)
     case .deny(let reason): self = .refused(reason: reason)
     }
   }

@@ -2,8 +2,9 @@ public import Foundation
 
 /// The ready building block for a ``URLHandler`` that defers on a ``RemoteAllowlist``.
 ///
-/// Allowed URLs go to the app's in-app action and are handled; refused ones are passed on
-/// (to the system browser, by default) or blocked. When no valid list can be had, the
+/// Allowed URLs go to the app's in-app action and are handled; URLs a deny rule matches are
+/// blocked; URLs the list does not allow are passed on (to the system browser, by default)
+/// or blocked. When no valid list can be had, the
 /// configuration's ``RemoteAllowlistConfiguration/UnavailablePolicy`` decides: failing
 /// closed reports a ``RemoteAllowlistUnavailableError`` (retry / cancel) up the chain and
 /// waits for the choice; other links that fail the same way meanwhile wait on that same
@@ -23,6 +24,7 @@ public struct RemoteAllowlistGate {
   /// What happens to a URL the list refuses.
   public enum WhenRefused: Sendable {
     /// Pass it on up the chain (``URLHandlingDecision/notHandled``): the system browser opens it.
+    /// URLs that a deny rule matches are blocked whatever this says.
     case passOn
     /// Block it (``URLHandlingDecision/discard(reason:)``).
     case block
@@ -59,6 +61,8 @@ public struct RemoteAllowlistGate {
       case .allowed:
         open(url)
         return .handled
+      case .blocked(let rule):
+        return .discard(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
       case .refused(let reason):
         return whenRefused == .passOn ? .notHandled : .discard(reason: reason)
       case .unavailable(.cancelled):
