@@ -8,16 +8,28 @@ let package = Package(
     .library(name: "URLResponderChainCore", targets: ["URLResponderChainCore"]),
     .library(name: "URLResponderChain", targets: ["URLResponderChain"]),
     .library(name: "URLResponderChainTesting", targets: ["URLResponderChainTesting"]),
-    .executable(name: "url-chain-demo", targets: ["URLChainDemo"]),
+    .executable(name: "demo-document", targets: ["DemoDocumentCLI"]),
     .executable(name: "url-allowlist", targets: ["URLAllowlistTool"]),
   ],
   targets: [
     .target(name: "URLResponderChainCore"),
     .target(name: "URLResponderChain", dependencies: ["URLResponderChainCore"]),
     .target(name: "URLResponderChainTesting", dependencies: ["URLResponderChainCore"]),
+    // The demo: interactive documents whose links route through the chain.
+    .target(
+      name: "DemoDocumentKit",
+      dependencies: ["URLResponderChainCore"],
+      path: "DemoDocumentApp/Sources/DemoDocumentKit"
+    ),
     .executableTarget(
-      name: "URLChainDemo",
-      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
+      name: "DemoDocumentCLI",
+      dependencies: ["DemoDocumentKit", "URLResponderChainCore", "URLResponderChainTesting", "LoopbackHTTPServer"],
+      path: "DemoDocumentApp/Sources/DemoDocumentCLI"
+    ),
+    .testTarget(
+      name: "DemoDocumentKitTests",
+      dependencies: ["DemoDocumentKit", "DemoDocumentCLI", "URLResponderChainTesting", "LoopbackHTTPServer"],
+      path: "DemoDocumentApp/Tests/DemoDocumentKitTests"
     ),
     .executableTarget(name: "URLAllowlistTool", dependencies: ["URLResponderChainCore"]),
     // Tests' and the demo's loopback HTTP server; no library product depends on it.

@@ -56,11 +56,27 @@ public struct RemoteAllowlistGate {
     from node: any ResponderChainNode,
     open: @MainActor (URL) -> Void
   ) async -> URLHandlingDecision {
+    await decide(url, from: node) { url in
+      open(url)
+      return .handled
+    }
+  }
+
+  /// Checks `url` and decides; when the list allows it, `present` decides what happens
+  /// (for example a ``LinkPresenter``'s outcome).
+  ///
+  /// ```swift
+  /// await gate.decide(url, from: self) { await presenter.present($0, from: self).decision }
+  /// ```
+  public func decide(
+    _ url: URL,
+    from node: any ResponderChainNode,
+    present: @MainActor (URL) async -> URLHandlingDecision
+  ) async -> URLHandlingDecision {
     while true {
       switch await allowlist.check(url) {
       case .allowed:
-        open(url)
-        return .handled
+        return await present(url)
       case .blocked(let rule):
         return .discard(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
       case .refused(let reason):

@@ -1,0 +1,158 @@
+import DemoDocumentKit
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `demo-document [--all | --tap N] [--document FILE]`.
+@MainActor
+enum DemoCommand {
+  static let usage = """
+    usage: demo-document [--all | --tap N] [--document FILE]
+
+      Renders an interactive document and routes its links through the responder chain,
+      printing for each link the responders visited, their decisions and timings, and the
+      outcome (in-app Safari view, external app, system, blocked).
+
+      --all            tap every link in order (the default when input is not a terminal)
+      --tap N          tap link N only
+      --document FILE  use another document (default: DemoDocumentApp/Documents/topic.json)
+
+    With no option at a terminal, links are tapped interactively by number.
+    Exit status: 0 when every tapped link went where its document expects, 1 otherwise or for
+    a broken document, 2 for unusable arguments.
+    """
+
+  /// The demo's own files, found relative to this source file in the checkout.
+  static let documentsFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Documents")
+
+  enum Mode: Equatable { case all, tap(Int), interactive }
+
+  struct Options: Equatable {
+    var mode: Mode?
+    var document: String?
+  }
+
+  /// A command-line problem, reported with the usage text.
+  struct UsageError: Error, Equatable {
+    let message: String
+  }
+
+  /// The options, or `nil` for `--help`.
+  static func parse(_ arguments: [String]) -> Result<Options?, UsageError> {
+    var options = Options()
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      switch argument {
+      case "-h", "--help":
+        return .success(nil)
+      case "--all":
+        guard options.mode == nil else { return .failure(UsageError(message: "give --all or --tap once")) }
+        options.mode = .all
+      case "--tap":
+        guard options.mode == nil else { return .failure(UsageError(message: "give --all or --tap once")) }
+        guard index < arguments.count, let number = Int(arguments[index]), number > 0 else {
+          return .failure(UsageError(message: "--tap needs a link number from 1"))
+        }
+        options.mode = .tap(number)
+        index += 1
+      case "--document":
+        guard index < arguments.count, !arguments[index].isEmpty else { return .failure(UsageError(message: "--document needs a FILE")) }
+        options.document = arguments[index]
+        index += 1
+      default:
+        return .failure(UsageError(message: "unknown argument \(argument)"))
+      }
+    }
+    return .success(options)
+  }
+
+  static func run(
+    _ arguments: [String],
+    output: @escaping (String) -> Void = { print($0) },
+    errorOutput: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+    colour: Bool = isatty(STDOUT_FILENO) == 1,
+    interactiveInput: Bool = isatty(STDIN_FILENO) == 1,
+    readLine: () -> String? = { Swift.readLine() }
+  ) async -> Int32 {
+    let options: Options
+    switch parse(arguments) {
+    case .success(let parsed?): options = parsed
+    case .success(nil):
+      output(usage)
+      return 0
+    case .failure(let error):
+      errorOutput("demo-document: \(error.message)\n\n\(usage)")
+      return 2
+    }
+    setenv("no_proxy", "127.0.0.1,localhost", 1)
+    setenv("NO_PROXY", "127.0.0.1,localhost", 1)
+
+    let topic: Topic
+    let allowlist: Data
+    do {
+      let file = options.document.map { URL(fileURLWithPath: $0) } ?? documentsFolder.appendingPathComponent("topic.json")
+      topic = try DocumentLoader.load(file)
+      allowlist = try Data(contentsOf: documentsFolder.appendingPathComponent("allowlist.json"))
+    } catch let error as DocumentLoader.LoadError {
+      errorOutput("demo-document: \(error)")
+      return 1
+    } catch {
+      errorOutput("demo-document: cannot read the demo's allowlist.json: \(error.localizedDescription)")
+      return 1
+    }
+
+    let runner: DemoRunner
+    do {
+      runner = try DemoRunner(topic: topic, allowlist: allowlist, terminal: Terminal(colour: colour), output: output)
+    } catch {
+      errorOutput("demo-document: cannot start the allowlist server on 127.0.0.1: \(error)")
+      return 1
+    }
+    runner.render()
+    guard runner.linkCount > 0 else {
+      output("(this document has no links)")
+      return 0
+    }
+
+    switch options.mode ?? (interactiveInput ? .interactive : .all) {
+    case .all:
+      var mismatches = 0
+      for number in 1...runner.linkCount {
+        let tap = await runner.tap(number)
+        runner.report(tap)
+        if !tap.matchesExpectation { mismatches += 1 }
+      }
+      output("")
+      output(mismatches == 0
+        ? "All \(runner.linkCount) links went where their document expects."
+        : "\(mismatches) of \(runner.linkCount) links did not go where their document expects.")
+      return mismatches == 0 ? 0 : 1
+    case .tap(let number):
+      guard number <= runner.linkCount else {
+        errorOutput("demo-document: there is no link \(number); the document has \(runner.linkCount)")
+        return 2
+      }
+      let tap = await runner.tap(number)
+      runner.report(tap)
+      return tap.matchesExpectation ? 0 : 1
+    case .interactive:
+      while true {
+        output("Tap a link (1–\(runner.linkCount)), or q to quit:")
+        guard let line = readLine()?.trimmingCharacters(in: .whitespaces), line != "q" else { return 0 }
+        guard let number = Int(line), (1...runner.linkCount).contains(number) else {
+          output("No link \"\(line)\".")
+          continue
+        }
+        runner.report(await runner.tap(number))
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import DemoDocumentKit
+import Foundation
+import URLResponderChainCore
+import URLResponderChainTesting
+
+// The article's hierarchy, built from the test kit's responder tree. Each kind of responder
+// has its own class, so traces read like the app.
+
+/// The application: the system fallback at the end of the chain.
+final class Application: TestApplication {}
+/// The navigation controller at the window's root.
+final class NavigationController: TestViewController {}
+/// The grid of the topic's documents.
+final class DocumentGridController: TestViewController {}
+/// One block of a document.
+final class BlockView: TestView {}
+/// A paragraph of text with inline links.
+final class ParagraphView: TestView {}
+
+/// A tappable link: the origin of every propagation.
+final class LinkView: TestView {
+  let link: Link
+  init(link: Link) {
+    self.link = link
+    super.init(name: link.title)
+  }
+}
+
+/// A document: upgrades plain http links to https before they travel on.
+final class DocumentController: TestViewController, URLHandler {
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
+  }
+}
+
+/// The topic screen: the `URLHandler` that knows what to do with links.
+final class TopicController: TestViewController, URLHandler {
+  var policy: TopicLinkPolicy?
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await policy?.decide(url, from: self) ?? .notHandled
+  }
+}
+
+/// Builds application → window → navigation → topic → grid → documents → blocks → links.
+@MainActor
+struct DemoHierarchy {
+  let application: Application
+  let topic: TopicController
+  /// Every link view, depth first, in reading order.
+  let links: [LinkView]
+
+  init(topic model: Topic, policy: TopicLinkPolicy, systemOpener: FakeSystemOpener) {
+    application = Application(name: "application", systemOpener: systemOpener)
+    let navigation = NavigationController(name: "navigation")
+    topic = TopicController(name: model.title)
+    topic.policy = policy
+    navigation.addChild(topic)
+    application.makeWindow(rootViewController: navigation)
+    let grid = DocumentGridController(name: "grid")
+    topic.addChild(grid)
+    var links: [LinkView] = []
+    for document in model.documents {
+      Self.add(document, to: grid, links: &links)
+    }
+    self.links = links
+  }
+
+  private static func add(_ document: Document, to parent: TestViewController, links: inout [LinkView]) {
+    let controller = DocumentController(name: document.title)
+    parent.addChild(controller)
+    for block in document.blocks {
+      let blockView = BlockView(name: document.title)
+      controller.view.addSubview(blockView)
+      switch block {
+      case .heading, .image:
+        break
+      case .paragraph(let spans):
+        let paragraph = ParagraphView(name: "paragraph")
+        blockView.addSubview(paragraph)
+        for link in spans.compactMap(\.link) {
+          let view = LinkView(link: link)
+          paragraph.addSubview(view)
+          links.append(view)
+        }
+      case .link(let link):
+        let view = LinkView(link: link)
+        blockView.addSubview(view)
+        links.append(view)
+      case .document(let nested):
+        add(nested, to: controller, links: &links)
+      }
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import DemoDocumentKit
+import Foundation
+import LoopbackHTTPServer
+import URLResponderChainCore
+import URLResponderChainTesting
+
+/// Runs the headless demo: serves the allowlist on a loopback server, builds the
+/// hierarchy, renders the document, and routes taps through the chain.
+@MainActor
+final class DemoRunner {
+  /// One tap and where it went.
+  struct Tap {
+    let number: Int
+    let link: Link
+    let result: URLPropagationResult?
+    let outcome: LinkOutcome
+    var matchesExpectation: Bool { link.expect == nil || link.expect == outcome.kind }
+  }
+
+  private let topic: Topic
+  private let terminal: Terminal
+  private let output: (String) -> Void
+  private let server: LoopbackHTTPServer
+  private let environment: RecordingLinkEnvironment
+  private let hierarchy: DemoHierarchy
+  private var names: [ObjectIdentifier: String] = [:]
+
+  /// The hosts whose universal links "an installed app" opens in the demo.
+  static let nativeAppHosts: Set<String> = ["youtu.be", "youtube.com", "www.youtube.com", "m.youtube.com"]
+
+  init(topic: Topic, allowlist: Data, terminal: Terminal, output: @escaping (String) -> Void) throws {
+    self.topic = topic
+    self.terminal = terminal
+    self.output = output
+    server = try LoopbackHTTPServer { _ in .ok(body: allowlist, headers: ["Cache-Control": "max-age=60"]) }
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.fetchTimeout = .seconds(5)
+    let remote = RemoteAllowlist(configuration: configuration)
+    let systemOpener = FakeSystemOpener()
+    environment = RecordingLinkEnvironment(nativeAppHosts: Self.nativeAppHosts, systemOpener: systemOpener)
+    let policy = TopicLinkPolicy(allowlist: remote, environment: environment, recovery: RecoveryCoordinator())
+    hierarchy = DemoHierarchy(topic: topic, policy: policy, systemOpener: systemOpener)
+    for link in hierarchy.links {
+      for node in link.responderChain { names[ObjectIdentifier(node)] = Self.name(of: node) }
+    }
+  }
+
+  deinit { server.stop() }
+
+  /// The number of links, numbered from 1.
+  var linkCount: Int { hierarchy.links.count }
+
+  /// Prints the topic, its documents and their numbered links.
+  func render() {
+    output(terminal.bold(topic.title))
+    var number = 0
+    for document in topic.documents { render(document, depth: 1, number: &number) }
+    output("")
+  }
+
+  private func render(_ document: Document, depth: Int, number: inout Int) {
+    let indent = String(repeating: "  ", count: depth)
+    output("")
+    output(indent + terminal.bold("▌ " + document.title))
+    for block in document.blocks {
+      switch block {
+      case .heading(let text):
+        output(indent + terminal.bold(text))
+      case .paragraph(let spans):
+        var line = ""
+        for span in spans {
+          if span.link != nil {
+            number += 1
+            line += terminal.cyan("[\(span.text)]") + terminal.dim("[\(number)]")
+          } else {
+            line += span.text
+          }
+        }
+        output(indent + line)
+      case .image(let description):
+        output(indent + terminal.dim("[image: \(description)]"))
+      case .link(let link):
+        number += 1
+        output(indent + terminal.cyan("→ \(link.title)") + terminal.dim(" [\(number)]"))
+      case .document(let nested):
+        render(nested, depth: depth + 1, number: &number)
+      }
+    }
+  }
+
+  /// Taps link `number` (from 1), waits for the chain to decide, and reports it.
+  func tap(_ number: Int) async -> Tap {
+    let view = hierarchy.links[number - 1]
+    guard let url = URL(string: view.link.url) else {
+      return Tap(number: number, link: view.link, result: nil, outcome: .blocked("not a valid URL"))
+    }
+    let before = (environment.presentations.count, environment.openedInNativeApp.count, environment.systemOpener.openedURLs.count)
+    let result = await view.propagateURL(url)
+    let outcome: LinkOutcome
+    if case .discarded(let reason) = result.outcome {
+      outcome = .blocked(reason)
+    } else if environment.openedInNativeApp.count > before.1 {
+      outcome = .externalApp()
+    } else if environment.presentations.count > before.0, let shown = environment.presentations.last?.url {
+      outcome = .inApp()
+      environment.dismissBrowser(showing: shown)
+    } else if environment.systemOpener.openedURLs.count > before.2, let opened = environment.systemOpener.openedURLs.last {
+      let scheme = opened.scheme?.lowercased() ?? ""
+      outcome = scheme == "http" || scheme == "https" ? .systemBrowser() : .system(scheme: scheme)
+    } else {
+      outcome = .notOpened("\(result.outcome)")
+    }
+    return Tap(number: number, link: view.link, result: result, outcome: outcome)
+  }
+
+  /// Prints a tap: `link N: URL -> outcome`, then the route through the chain.
+  func report(_ tap: Tap) {
+    let mark =
+      tap.link.expect == nil ? "" : tap.matchesExpectation ? terminal.green("  ✓ as expected") : terminal.red("  ✗ expected \(tap.link.expect!.rawValue)")
+    output("link \(tap.number): \(tap.link.url) -> \(tap.outcome.description)" + mark)
+    guard let result = tap.result else { return }
+    if result.url != result.originalURL { output(terminal.dim("  rewritten to \(result.url.absoluteString)")) }
+    for (index, step) in result.trace.enumerated() {
+      let name = names[step.nodeID] ?? step.nodeName
+      let decision: String
+      if let answer = step.decision {
+        decision = "\(answer)  \(Self.milliseconds(step.duration))"
+      } else if step.isURLHandler {
+        decision = "no answer  \(Self.milliseconds(step.duration))"
+      } else {
+        decision = "–"
+      }
+      output(terminal.dim("  \(String(index).leftPadded(to: 2)) \(name.rightPadded(to: 44)) \(decision)"))
+    }
+  }
+
+  private static func name(of node: any ResponderChainNode) -> String {
+    let type = String(describing: Swift.type(of: node))
+    guard let responder = node as? TestResponder else { return type }
+    if node is TestView, let owner = (node as? TestView)?.owningViewController {
+      return "\(String(describing: Swift.type(of: owner))).view"
+    }
+    return type == "LinkView" || type.hasSuffix("Controller") ? "\(type) \"\(responder.name)\"" : type
+  }
+
+  private static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+  fileprivate func rightPadded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(await DemoCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,97 @@
+public import Foundation
+
+/// Reads topic files, turning every problem into an error that names the file, the path
+/// inside it and what was expected.
+public enum DocumentLoader {
+  /// A topic file that could not be read.
+  public struct LoadError: Error, CustomStringConvertible, Equatable {
+    /// The file.
+    public let file: String
+    /// Where in the file, like `documents[1].blocks[3].link.url`; empty for the whole file.
+    public let path: String
+    /// What was expected or what went wrong.
+    public let problem: String
+
+    /// `file: at path: problem`.
+    public var description: String {
+      path.isEmpty ? "\(file): \(problem)" : "\(file): at \(path): \(problem)"
+    }
+  }
+
+  /// Loads the topic in `file`.
+  public static func load(_ file: URL) throws(LoadError) -> Topic {
+    let data: Data
+    do {
+      data = try Data(contentsOf: file)
+    } catch {
+      throw LoadError(file: file.path, path: "", problem: "cannot be read (\(error.localizedDescription))")
+    }
+    return try decode(data, file: file.path)
+  }
+
+  /// Decodes a topic from `data`; `file` names it in errors.
+  public static func decode(_ data: Data, file: String) throws(LoadError) -> Topic {
+    do {
+      return try JSONDecoder().decode(Topic.self, from: data)
+    } catch let error as DecodingError {
+      throw describe(error, file: file)
+    } catch {
+      throw LoadError(file: file, path: "", problem: "is not a valid document (\(error.localizedDescription))")
+    }
+  }
+
+  private static func describe(_ error: DecodingError, file: String) -> LoadError {
+    switch error {
+    case .typeMismatch(let type, let context):
+      return LoadError(file: file, path: path(context.codingPath), problem: "expected \(name(of: type))")
+    case .valueNotFound(let type, let context):
+      return LoadError(file: file, path: path(context.codingPath), problem: "expected \(name(of: type)), found null")
+    case .keyNotFound(let key, let context):
+      return LoadError(file: file, path: path(context.codingPath), problem: "missing key \"\(key.stringValue)\"")
+    case .dataCorrupted(let context):
+      let problem = context.codingPath.isEmpty ? "is not valid JSON" : context.debugDescription
+      return LoadError(file: file, path: path(context.codingPath), problem: problem)
+    @unknown default:
+      return LoadError(file: file, path: "", problem: "is not a valid document")
+    }
+  }
+
+  private static func name(of type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is [Any].Type, is [Span].Type, is [Block].Type, is [Document].Type: "a list"
+    default: "an object (\(type))"
+    }
+  }
+
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        result += "[\(index)]"
+      } else {
+        result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return result
+  }
+}
+
+extension Topic {
+  /// Every link in the topic, depth first, in the order a reader meets them.
+  public var links: [Link] { documents.flatMap(\.links) }
+}
+
+extension Document {
+  /// Every link in the document and its sub-documents, depth first.
+  public var links: [Link] {
+    blocks.flatMap { block -> [Link] in
+      switch block {
+      case .heading, .image: []
+      case .paragraph(let spans): spans.compactMap(\.link)
+      case .link(let link): [link]
+      case .document(let document): document.links
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+public import Foundation
+public import URLResponderChainCore
+
+/// What the topic screen does with a link that reaches it, on iOS and in the headless demo alike:
+///
+/// 1. scripts and local files (`javascript:`, `data:`, `file:`…) are blocked;
+/// 2. web links that fail the URL safety rules (a user-info trick, an IP address…) are blocked;
+/// 3. YouTube links open in the YouTube app (universal link first), the seed's exception;
+/// 4. other web links are checked against the remote allowlist: allowed ones are shown in
+///    the in-app Safari view, deny-rule matches are blocked, the rest go on to the system browser;
+/// 5. everything else (`mailto:`, `tel:`) goes on to the system.
+@MainActor
+public struct TopicLinkPolicy {
+  /// Routes for links that open in their native app.
+  enum NativeRoute: Sendable { case youTube }
+
+  private let gate: RemoteAllowlistGate
+  private let inApp: LinkPresenter
+  private let nativeFirst: LinkPresenter
+  private let nativeRoutes: URLRouteTable<NativeRoute>
+
+  /// Schemes that are never opened from a document.
+  public static let blockedSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "about"]
+
+  /// Creates the policy.
+  ///
+  /// - Parameters:
+  ///   - allowlist: The remote allowlist for web links.
+  ///   - environment: Presents the in-app browser and opens native apps (Safari on iOS,
+  ///     the recording environment in the headless demo).
+  ///   - recovery: Shares retry prompts between links.
+  public init(allowlist: RemoteAllowlist, environment: any LinkPresentationEnvironment, recovery: RecoveryCoordinator = .shared) {
+    gate = RemoteAllowlistGate(allowlist: allowlist, whenRefused: .passOn, recovery: recovery)
+    inApp = LinkPresenter(environment: environment, universalLinksFirst: false, fallsBackToSystem: true)
+    nativeFirst = LinkPresenter(environment: environment, universalLinksFirst: true, fallsBackToSystem: true)
+    nativeRoutes = try! URLRouteTable([
+      ("https://youtu.be/:id", .youTube),
+      ("*.youtube.com/watch", .youTube),
+      ("youtube.com/watch", .youTube),
+    ])
+  }
+
+  /// Decides what happens to `url`, presenting from `host` when it is shown in-app.
+  public func decide(_ url: URL, from host: any ResponderChainNode & PresentationHost) async -> URLHandlingDecision {
+    let scheme = url.scheme?.lowercased() ?? ""
+    if Self.blockedSchemes.contains(scheme) {
+      return .discard(reason: "\(scheme): links are never opened from a document")
+    }
+    guard scheme == "http" || scheme == "https" else { return .notHandled }
+    if case .failure(let refusal) = URLSafety.check(url) {
+      return .discard(reason: "unsafe link: \(refusal)")
+    }
+    if nativeRoutes.route(url) != nil {
+      return await nativeFirst.present(url, from: host).decision
+    }
+    return await gate.decide(url, from: host) { url in await inApp.present(url, from: host).decision }
+  }
+}
