@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import DemoDocumentCLI
+
+/// The headless demo end to end: its own loopback allowlist server, the real chain.
+@MainActor
+@Suite struct DemoCommandTests {
+  final class Lines: @unchecked Sendable {
+    // `@unchecked`: touched only from the main actor by the demo and the test.
+    var all: [String] = []
+  }
+
+  private func run(_ arguments: [String], input: [String] = []) async -> (Int32, [String], [String]) {
+    let output = Lines()
+    let errors = Lines()
+    var lines = input[...]
+    let status = await DemoCommand.run(
+      arguments, output: { output.all.append($0) }, errorOutput: { errors.all.append($0) }, colour: false,
+      interactiveInput: !input.isEmpty, readLine: { lines.popFirst() })
+    return (status, output.all, errors.all)
+  }
+
+  @Test func everySampleLinkGoesWhereItsDocumentSays() async {
+    let (status, output, _) = await run(["--all"])
+    #expect(status == 0)
+    let links = output.filter { $0.hasPrefix("link ") }
+    #expect(links.count == 10)
+    #expect(links.allSatisfy { $0.hasSuffix("✓ as expected") })
+    #expect(links[0].hasPrefix("link 1: https://docs.example.com/guide -> in-app Safari view"))
+    #expect(links[2].hasPrefix("link 3: https://youtu.be/dQw4w9WgXcQ -> external app"))
+    #expect(links[3].hasPrefix("link 4: https://en.wikipedia.org/wiki/Hypertext -> system browser"))
+    #expect(links[6].contains("-> blocked: blocked by the allowlist's deny rule"))
+    #expect(links[8].contains("-> blocked: unsafe link: contains a user name or password"))
+    #expect(output.contains("All 10 links went where their document expects."))
+  }
+
+  @Test func theRoutePrintsEveryResponderWithItsDecisionAndTime() async {
+    let (status, output, _) = await run(["--tap", "2"])
+    #expect(status == 0)
+    #expect(output.contains("  rewritten to https://example.com/legacy"))
+    #expect(output.contains { $0.contains("DocumentController \"Reading the guide\"") && $0.contains("rewrite → https://example.com/legacy") && $0.hasSuffix(" ms") })
+    #expect(output.contains { $0.contains("TopicController") && $0.contains("handled") })
+  }
+
+  @Test func noColourIsWrittenWhenTheOutputIsNotATerminal() async {
+    let (_, output, _) = await run(["--tap", "1"])
+    #expect(!output.joined().contains("\u{1B}["))
+  }
+
+  @Test func linksAreTappedInteractivelyByNumber() async {
+    let (status, output, _) = await run([], input: ["3", "banana", "q"])
+    #expect(status == 0)
+    #expect(output.contains { $0.hasPrefix("link 3: https://youtu.be/") })
+    #expect(output.contains("No link \"banana\"."))
+  }
+
+  @Test func aBrokenDocumentExitsNonZeroWithAReadableMessage() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json")
+    try Data(#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"video": "v"}]}]}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let (status, output, errors) = await run(["--document", file.path])
+    #expect(status == 1)
+    #expect(output.isEmpty)
+    #expect(errors == ["demo-document: \(file.path): at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, document"])
+  }
+
+  @Test func aLinkThatDoesNotGoWhereExpectedFailsTheRun() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("wrong-\(UUID().uuidString).json")
+    try Data(#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": "https://example.com", "expect": "blocked"}}]}]}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let (status, output, _) = await run(["--all", "--document", file.path])
+    #expect(status == 1)
+    #expect(output.contains { $0.contains("✗ expected blocked") })
+  }
+
+  @Test(arguments: [["--tap"], ["--tap", "0"], ["--tap", "x"], ["--all", "--tap", "1"], ["--document"], ["--frobnicate"], ["--tap", "99"]])
+  func unusableArgumentsExitTwo(arguments: [String]) async {
+    let (status, _, errors) = await run(arguments)
+    #expect(status == 2)
+    #expect(errors.first?.hasPrefix("demo-document: ") == true)
+  }
+}

@@ -1,0 +1,63 @@
+import DemoDocumentKit
+import Foundation
+import Testing
+
+@Suite struct DocumentLoaderTests {
+  private func load(_ json: String) throws(DocumentLoader.LoadError) -> Topic {
+    try DocumentLoader.decode(Data(json.utf8), file: "doc.json")
+  }
+
+  @Test func theSampleTopicLoadsWithEveryKindOfBlock() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Documents/topic.json")
+    let topic = try DocumentLoader.load(file)
+    #expect(topic.documents.count == 3)
+    #expect(topic.links.count == 10)
+    #expect(topic.links.allSatisfy { $0.expect != nil })
+    #expect(Set(topic.links.compactMap(\.expect)) == Set(LinkExpectation.allCases))
+  }
+
+  @Test func linksAreListedDepthFirstInReadingOrder() throws {
+    let topic = try load(
+      #"""
+      {"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [
+        {"paragraph": [{"text": "one", "url": "https://example.com/1"}, {"text": " plain "}]},
+        {"document": {"id": "b", "title": "B", "blocks": [{"link": {"title": "two", "url": "https://example.com/2"}}]}},
+        {"link": {"title": "three", "url": "https://example.com/3", "expect": "system"}}
+      ]}]}
+      """#)
+    #expect(topic.links.map(\.title) == ["one", "two", "three"])
+    #expect(topic.links.map(\.expect) == [nil, nil, .system])
+  }
+
+  @Test(arguments: [
+    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"video": "v"}]}]}"#,
+     "doc.json: at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, document"),
+    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"heading": "h", "image": "i"}]}]}"#,
+     "doc.json: at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, document"),
+    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": 5}}]}]}"#,
+     "doc.json: at documents[0].blocks[0].link.url: expected a string"),
+    (#"{"title": "t", "documents": [{"id": "a", "blocks": []}]}"#,
+     "doc.json: at documents[0]: missing key \"title\""),
+    (#"{"title": "t", "documents": {}}"#, "doc.json: at documents: expected a list"),
+    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": "u", "expect": "maybe"}}]}]}"#,
+     "doc.json: at documents[0].blocks[0].link.expect"),
+    ("{\"title\": ", "doc.json: is not valid JSON"),
+    ("", "doc.json: is not valid JSON"),
+  ])
+  func aBrokenDocumentNamesTheFileThePathAndWhatWasExpected(json: String, message: String) {
+    #expect {
+      try load(json)
+    } throws: { error in
+      "\(error)".hasPrefix(message)
+    }
+  }
+
+  @Test func aMissingFileIsReportedNotCrashed() {
+    #expect {
+      try DocumentLoader.load(URL(fileURLWithPath: "/nonexistent/topic.json"))
+    } throws: { error in
+      "\(error)".hasPrefix("/nonexistent/topic.json: cannot be read")
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import DemoDocumentKit
+import Foundation
+import LoopbackHTTPServer
+import Testing
+import URLResponderChainCore
+import URLResponderChainTesting
+
+@MainActor
+@Suite struct TopicLinkPolicyTests {
+  init() { setenv("no_proxy", "127.0.0.1,localhost", 1) }
+
+  @Test(arguments: [
+    ("javascript:alert(1)", "javascript: links are never opened from a document"),
+    ("JavaScript:alert(1)", "javascript: links are never opened from a document"),
+    ("data:text/html,<b>x</b>", "data: links are never opened from a document"),
+    ("file:///etc/passwd", "file: links are never opened from a document"),
+    ("https://example.com@evil.example.net/", "unsafe link: contains a user name or password"),
+    ("http://127.0.0.1/admin", "unsafe link: host \"127.0.0.1\" is an IP address"),
+  ])
+  func hostileLinksAreBlockedBeforeTheAllowlistIsAsked(link: String, reason: String) async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)) }
+    defer { server.stop() }
+    let policy = TopicLinkPolicy(
+      allowlist: RemoteAllowlist(configuration: .init(endpoint: server.url())), environment: RecordingLinkEnvironment(),
+      recovery: RecoveryCoordinator())
+    let decision = await policy.decide(try #require(URL(string: link)), from: TestViewController(name: "topic"))
+    #expect(decision == .discard(reason: reason))
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test func httpLinksAreUpgradedOnlyFromHTTP() throws {
+    #expect(HTTPSUpgrade.upgraded(try #require(URL(string: "http://example.com:80/a?b=c")))?.absoluteString == "https://example.com/a?b=c")
+    #expect(HTTPSUpgrade.upgraded(try #require(URL(string: "https://example.com"))) == nil)
+    #expect(HTTPSUpgrade.upgraded(try #require(URL(string: "mailto:a@example.com"))) == nil)
+  }
+}
