@@ -7,21 +7,21 @@ import Foundation
   import Darwin
 #endif
 
-/// `demo-document [--all | --tap N] [--document FILE]`.
+/// `demo-document [--all | --tap N | --interactive] [--document FILE]`.
 @MainActor
 enum DemoCommand {
   static let usage = """
-    usage: demo-document [--all | --tap N] [--document FILE]
+    usage: demo-document [--all | --tap N | --interactive] [--document FILE]
 
       Renders an interactive document and routes its links through the responder chain,
       printing for each link the responders visited, their decisions and timings, and the
       outcome (in-app Safari view, external app, system, blocked).
 
-      --all            tap every link in order (the default when input is not a terminal)
+      --all            tap every link in order (the default)
       --tap N          tap link N only
+      --interactive    ask which link to tap, by number, until q
       --document FILE  use another document (default: DemoDocumentApp/Documents/topic.json)
 
-    With no option at a terminal, links are tapped interactively by number.
     Exit status: 0 when every tapped link went where its document expects, 1 otherwise or for
     a broken document, 2 for unusable arguments.
     """
@@ -53,11 +53,11 @@ enum DemoCommand {
       switch argument {
       case "-h", "--help":
         return .success(nil)
-      case "--all":
-        guard options.mode == nil else { return .failure(UsageError(message: "give --all or --tap once")) }
-        options.mode = .all
+      case "--all", "--interactive":
+        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap and --interactive")) }
+        options.mode = argument == "--all" ? .all : .interactive
       case "--tap":
-        guard options.mode == nil else { return .failure(UsageError(message: "give --all or --tap once")) }
+        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap and --interactive")) }
         guard index < arguments.count, let number = Int(arguments[index]), number > 0 else {
           return .failure(UsageError(message: "--tap needs a link number from 1"))
         }
@@ -79,7 +79,6 @@ enum DemoCommand {
     output: @escaping (String) -> Void = { print($0) },
     errorOutput: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
     colour: Bool = isatty(STDOUT_FILENO) == 1,
-    interactiveInput: Bool = isatty(STDIN_FILENO) == 1,
     readLine: () -> String? = { Swift.readLine() }
   ) async -> Int32 {
     let options: Options
@@ -122,7 +121,7 @@ enum DemoCommand {
       return 0
     }
 
-    switch options.mode ?? (interactiveInput ? .interactive : .all) {
+    switch options.mode ?? .all {
     case .all:
       var mismatches = 0
       for number in 1...runner.linkCount {

@@ -17,12 +17,12 @@ import Testing
     var lines = input[...]
     let status = await DemoCommand.run(
       arguments, output: { output.all.append($0) }, errorOutput: { errors.all.append($0) }, colour: false,
-      interactiveInput: !input.isEmpty, readLine: { lines.popFirst() })
+      readLine: { lines.popFirst() })
     return (status, output.all, errors.all)
   }
 
-  @Test func everySampleLinkGoesWhereItsDocumentSays() async {
-    let (status, output, _) = await run(["--all"])
+  @Test func withNoArgumentsEverySampleLinkGoesWhereItsDocumentSays() async {
+    let (status, output, _) = await run([])
     #expect(status == 0)
     let links = output.filter { $0.hasPrefix("link ") }
     #expect(links.count == 10)
@@ -48,8 +48,14 @@ import Testing
     #expect(!output.joined().contains("\u{1B}["))
   }
 
+  @Test func theInteractiveModeEndsWhenInputEnds() async {
+    let (status, output, _) = await run(["--interactive"], input: ["1"])
+    #expect(status == 0)
+    #expect(output.contains { $0.hasPrefix("link 1: ") })
+  }
+
   @Test func linksAreTappedInteractivelyByNumber() async {
-    let (status, output, _) = await run([], input: ["3", "banana", "q"])
+    let (status, output, _) = await run(["--interactive"], input: ["3", "banana", "q"])
     #expect(status == 0)
     #expect(output.contains { $0.hasPrefix("link 3: https://youtu.be/") })
     #expect(output.contains("No link \"banana\"."))
@@ -74,7 +80,7 @@ import Testing
     #expect(output.contains { $0.contains("✗ expected blocked") })
   }
 
-  @Test(arguments: [["--tap"], ["--tap", "0"], ["--tap", "x"], ["--all", "--tap", "1"], ["--document"], ["--frobnicate"], ["--tap", "99"]])
+  @Test(arguments: [["--tap"], ["--tap", "0"], ["--tap", "x"], ["--all", "--tap", "1"], ["--interactive", "--all"], ["--document"], ["--frobnicate"], ["--tap", "99"]])
   func unusableArgumentsExitTwo(arguments: [String]) async {
     let (status, _, errors) = await run(arguments)
     #expect(status == 2)
