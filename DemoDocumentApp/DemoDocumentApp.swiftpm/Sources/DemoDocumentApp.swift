@@ -1,0 +1,21 @@
+import SwiftUI
+import UIKit
+
+/// The app: one window whose UIKit hierarchy is navigation → topic → grid → documents → links.
+@main
+struct DemoDocumentApp: App {
+  var body: some Scene {
+    WindowGroup {
+      TopicNavigation().ignoresSafeArea()
+    }
+  }
+}
+
+/// Hosts the UIKit navigation controller in the SwiftUI window.
+struct TopicNavigation: UIViewControllerRepresentable {
+  func makeUIViewController(context: Context) -> UINavigationController {
+    UINavigationController(rootViewController: TopicViewController(topic: BundledDocuments.topic()))
+  }
+
+  func updateUIViewController(_ controller: UINavigationController, context: Context) {}
+}

@@ -1,0 +1,73 @@
+import DemoDocumentKit
+import UIKit
+import URLResponderChain
+
+/// One document: renders its blocks, and upgrades plain http links on their way up.
+final class DocumentViewController: UIViewController, URLHandler {
+  private let document: Document
+  private let linkRouting = LinkRoutingTextViewDelegate()
+
+  init(document: Document) {
+    self.document = document
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  @available(*, unavailable)
+  required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+  override func loadView() {
+    let stack = UIStackView()
+    stack.axis = .vertical
+    stack.spacing = 8
+    stack.addArrangedSubview(label(document.title, style: .title2))
+    for block in document.blocks {
+      switch block {
+      case .heading(let text):
+        stack.addArrangedSubview(label(text, style: .headline))
+      case .paragraph(let spans):
+        stack.addArrangedSubview(paragraph(spans))
+      case .image(let description):
+        let placeholder = label("🖼 \(description)", style: .footnote)
+        placeholder.textColor = .secondaryLabel
+        stack.addArrangedSubview(placeholder)
+      case .link(let link):
+        let button = LinkButton(url: URL(string: link.url) ?? URL(string: "about:blank")!, title: "→ \(link.title)")
+        button.contentHorizontalAlignment = .leading
+        stack.addArrangedSubview(button)
+      case .document(let nested):
+        let child = DocumentViewController(document: nested)
+        addChild(child)
+        stack.addArrangedSubview(child.view)
+        child.didMove(toParent: self)
+      }
+    }
+    view = stack
+  }
+
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
+  }
+
+  private func label(_ text: String, style: UIFont.TextStyle) -> UILabel {
+    let label = UILabel()
+    label.text = text
+    label.font = .preferredFont(forTextStyle: style)
+    label.numberOfLines = 0
+    return label
+  }
+
+  private func paragraph(_ spans: [Span]) -> UITextView {
+    let text = NSMutableAttributedString()
+    for span in spans {
+      var attributes: [NSAttributedString.Key: Any] = [.font: UIFont.preferredFont(forTextStyle: .body)]
+      if let link = span.link, let url = URL(string: link.url) { attributes[.link] = url }
+      text.append(NSAttributedString(string: span.text, attributes: attributes))
+    }
+    let view = UITextView()
+    view.attributedText = text
+    view.isEditable = false
+    view.isScrollEnabled = false
+    view.delegate = linkRouting
+    return view
+  }
+}

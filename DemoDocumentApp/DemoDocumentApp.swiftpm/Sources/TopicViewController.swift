@@ -1,0 +1,46 @@
+import DemoDocumentKit
+import SafariServices
+import UIKit
+import URLResponderChain
+
+/// The topic screen: the `URLHandler` that knows what to do with links (the same
+/// `TopicLinkPolicy` as the headless demo), and the `ErrorHandler` that shows problems.
+final class TopicViewController: UIViewController, URLHandler, AlertPresentingErrorHandler {
+  private let topic: Topic
+  private let safari = SafariURLPresenter(universalLinksFirst: false)
+  private lazy var policy: TopicLinkPolicy = {
+    var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
+    configuration.whenUnavailable = .failClosed(baseline: BundledDocuments.baseline())
+    configuration.cacheDirectory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
+      .appendingPathComponent("allowlist")
+    return TopicLinkPolicy(allowlist: RemoteAllowlist(configuration: configuration), environment: safari)
+  }()
+
+  init(topic: Topic) {
+    self.topic = topic
+    super.init(nibName: nil, bundle: nil)
+    title = topic.title
+  }
+
+  @available(*, unavailable)
+  required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .systemBackground
+    let grid = DocumentGridViewController(documents: topic.documents)
+    addChild(grid)
+    grid.view.frame = view.bounds
+    grid.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    view.addSubview(grid.view)
+    grid.didMove(toParent: self)
+  }
+
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    let decision = await policy.decide(url, from: self)
+    if case .discard(let reason) = decision, !reason.contains("cancelled") {
+      presentAlert(for: URLPropagationError(outcome: .discarded(reason: reason), url: url))
+    }
+    return decision
+  }
+}
