@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "URLResponderChain", targets: ["URLResponderChain"]),
     .library(name: "URLResponderChainTesting", targets: ["URLResponderChainTesting"]),
     .executable(name: "demo-document", targets: ["DemoDocumentCLI"]),
+    // For the demo's iOS app package only; the SDK's libraries never depend on it.
+    .library(name: "DemoDocumentKit", targets: ["DemoDocumentKit"]),
     .executable(name: "url-allowlist", targets: ["URLAllowlistTool"]),
   ],
   targets: [
