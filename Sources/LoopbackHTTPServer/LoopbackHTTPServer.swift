@@ -74,6 +74,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     var reuse: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -126,6 +129,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     while true {
       let connection = accept(socket, nil, nil)
       if connection < 0 { return }
+      #if canImport(Darwin)
+        // Darwin has no MSG_NOSIGNAL: a client that hangs up must not kill the test process.
+        var noSignal: Int32 = 1
+        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+      #endif
       let accepted = lock.withLock { () -> Bool in
         guard !stopped else {
           close(connection)
