@@ -53,7 +53,9 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
   }
 
   /// Presents a stand-in browser from `host`, as UIKit would (one presentation at a time).
-  public func presentInAppBrowser(for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void) -> Bool {
+  public func presentInAppBrowser(
+    for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+  ) -> Bool {
     browserRequests.append(url)
     guard InAppBrowserEligibility.allows(url), let host = host as? TestViewController else { return false }
     presentationAttempts.append(Presentation(url: url, hostName: host.name))

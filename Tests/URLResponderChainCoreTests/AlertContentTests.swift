@@ -5,7 +5,8 @@ import URLResponderChainCore
 @MainActor
 @Suite struct AlertContentTests {
   @Test func anAlertableErrorShowsItsTextWithOK() throws {
-    let error = URLPropagationError(outcome: .discarded(reason: "not on the allowlist"), url: URL(string: "https://x.org")!)
+    let error = URLPropagationError(
+      outcome: .discarded(reason: "not on the allowlist"), url: URL(string: "https://x.org")!)
     let content = try #require(AlertContent(for: error))
     #expect(content.title == "Link not opened")
     #expect(content.message == "The link to x.org was blocked: not on the allowlist.")

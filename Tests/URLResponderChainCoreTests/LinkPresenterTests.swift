@@ -7,8 +7,10 @@ import URLResponderChainTesting
 @Suite struct LinkPresenterTests {
   private let web = URL(string: "https://example.com/article")!
 
-  @Test(arguments: ["mailto:a@example.com", "tel:+15555550100", "javascript:alert(1)", "myapp://open", "file:///etc/hosts",
-                    "data:text/html,hi", "https:relative", "HTTPS:///nohost"])
+  @Test(arguments: [
+    "mailto:a@example.com", "tel:+15555550100", "javascript:alert(1)", "myapp://open", "file:///etc/hosts",
+    "data:text/html,hi", "https:relative", "HTTPS:///nohost",
+  ])
   func aURLThatIsNotWebNeverReachesTheInAppBrowser(link: String) async throws {
     let url = try #require(URL(string: link))
     let environment = RecordingLinkEnvironment()
@@ -24,7 +26,8 @@ import URLResponderChainTesting
   @Test func withoutASystemFallbackANonWebLinkIsReportedNotPresented() async throws {
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment, fallsBackToSystem: false)
-    let outcome = await presenter.present(try #require(URL(string: "mailto:a@example.com")), from: TestViewController(name: "t"))
+    let outcome = await presenter.present(
+      try #require(URL(string: "mailto:a@example.com")), from: TestViewController(name: "t"))
     #expect(outcome == .failed(reason: "mailto links cannot be shown in the in-app browser"))
     #expect(outcome.decision == .discard(reason: "mailto links cannot be shown in the in-app browser"))
     #expect(environment.systemOpener.openedURLs.isEmpty)

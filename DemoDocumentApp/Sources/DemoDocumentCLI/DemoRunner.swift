@@ -122,15 +122,7 @@ final class DemoRunner {
     if result.url != result.originalURL { output(terminal.dim("  rewritten to \(result.url.absoluteString)")) }
     for (index, step) in result.trace.enumerated() {
       let name = names[step.nodeID] ?? step.nodeName
-      let decision: String
-      if let answer = step.decision {
-        decision = "\(answer)  \(Self.milliseconds(step.duration))"
-      } else if step.isURLHandler {
-        decision = "no answer  \(Self.milliseconds(step.duration))"
-      } else {
-        decision = "–"
-      }
-      output(terminal.dim("  \(String(index).leftPadded(to: 2)) \(name.rightPadded(to: 44)) \(decision)"))
+      output(terminal.dim("  \(String(index).leftPadded(to: 2)) \(name.rightPadded(to: 44)) \(step.answerDescription)"))
     }
   }
 
@@ -141,11 +133,6 @@ final class DemoRunner {
       return "\(String(describing: Swift.type(of: owner))).view"
     }
     return type == "LinkView" || type.hasSuffix("Controller") ? "\(type) \"\(responder.name)\"" : type
-  }
-
-  private static func milliseconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
   }
 }
 

@@ -30,10 +30,11 @@
 
     /// Observes links opened inside this view without changing them.
     public func receiveURL(_ receiver: @escaping @MainActor (URL) -> Void) -> some View {
-      modifier(URLActionModifier { url, next in
-        receiver(url)
-        return next(url)
-      })
+      modifier(
+        URLActionModifier { url, next in
+          receiver(url)
+          return next(url)
+        })
     }
 
     /// Rewrites links opened inside this view before they travel on (https upgrade,

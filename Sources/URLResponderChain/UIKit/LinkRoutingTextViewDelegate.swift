@@ -22,7 +22,9 @@
 
     /// iOS 17+: a tapped link's primary action propagates the URL; other text items keep theirs.
     @available(iOS 17.0, visionOS 1.0, *)
-    public func textView(_ textView: UITextView, primaryActionFor textItem: UITextItem, defaultAction: UIAction) -> UIAction? {
+    public func textView(_ textView: UITextView, primaryActionFor textItem: UITextItem, defaultAction: UIAction)
+      -> UIAction?
+    {
       guard case .link(let url) = textItem.content else { return defaultAction }
       return UIAction { [weak self, weak textView] _ in
         guard let textView else { return }
@@ -34,7 +36,8 @@
     @available(iOS, deprecated: 17.0, message: "UIKit calls textView(_:primaryActionFor:defaultAction:) instead")
     @available(visionOS, deprecated: 1.0)
     public func textView(
-      _ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction
+      _ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange,
+      interaction: UITextItemInteraction
     ) -> Bool {
       guard interaction == .invokeDefaultAction else { return true }
       textView.propagateURL(URL) { [weak self] result in self?.onResult?(result) }

@@ -14,7 +14,8 @@ public protocol LinkPresentationEnvironment: AnyObject {
   /// Presents an in-app browser for `url` modally from `host`; calls `onDismiss` once when
   /// the person closes it.
   /// - Returns: Whether the browser was presented.
-  func presentInAppBrowser(for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void) -> Bool
+  func presentInAppBrowser(for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void)
+    -> Bool
 
   /// Opens `url` in the system (the default browser or the app for its scheme).
   /// - Returns: Whether it opened.

@@ -49,7 +49,9 @@ public final class LinkPresenter {
   ///   - environment: Performs the platform operations.
   ///   - universalLinksFirst: Try the native app first. Defaults to `false`.
   ///   - fallsBackToSystem: Let the system open what cannot be shown in-app. Defaults to `true`.
-  public init(environment: any LinkPresentationEnvironment, universalLinksFirst: Bool = false, fallsBackToSystem: Bool = true) {
+  public init(
+    environment: any LinkPresentationEnvironment, universalLinksFirst: Bool = false, fallsBackToSystem: Bool = true
+  ) {
     self.environment = environment
     self.universalLinksFirst = universalLinksFirst
     self.fallsBackToSystem = fallsBackToSystem
@@ -86,6 +88,7 @@ public final class LinkPresenter {
 
   private func system(_ url: URL, because reason: String) async -> Outcome {
     guard fallsBackToSystem else { return .failed(reason: reason) }
-    return await environment.openInSystem(url) ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
+    return await environment.openInSystem(url)
+      ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
   }
 }

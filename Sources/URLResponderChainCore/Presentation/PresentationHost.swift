@@ -26,7 +26,9 @@ extension PresentationHost {
     guard !isBeingDismissed else { return nil }
     var host: any PresentationHost = self
     var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
-    while let presented = host.presentedHost, !presented.isBeingDismissed, seen.insert(ObjectIdentifier(presented)).inserted {
+    while let presented = host.presentedHost, !presented.isBeingDismissed,
+      seen.insert(ObjectIdentifier(presented)).inserted
+    {
       host = presented
     }
     return host

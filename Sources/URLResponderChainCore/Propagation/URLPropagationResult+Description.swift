@@ -31,24 +31,26 @@ extension URLPropagationResult: CustomStringConvertible {
     var lines = [summary]
     for (index, step) in trace.enumerated() {
       let name = step.nodeName.padding(toLength: width, withPad: " ", startingAt: 0)
-      let answer: String
-      if let decision = step.decision {
-        answer = "\(decision)  \(Self.milliseconds(step.duration))"
-      } else if step.isURLHandler {
-        answer = "no answer (\(outcome))  \(Self.milliseconds(step.duration))"
-      } else {
-        answer = "–"
-      }
-      lines.append("  \(index) \(name)  \(answer)")
+      lines.append("  \(index) \(name)  \(step.answerDescription)")
     }
     return lines.joined(separator: "\n")
   }
 
-  private static func milliseconds(_ duration: Duration) -> String {
+  static func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     let whole = microseconds / 1000
     let fraction = String(microseconds % 1000)
     return "\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+  }
+}
+
+extension URLPropagationStep {
+  /// What the node answered and how long it took, as printed in traces: `handled  0.120 ms`,
+  /// `no answer  30000.000 ms` for a handler given up, `–` for a node that is not a handler.
+  public var answerDescription: String {
+    let time = URLPropagationResult.milliseconds(duration)
+    if let decision { return "\(decision)  \(time)" }
+    return isURLHandler ? "no answer  \(time)" : "–"
   }
 }
