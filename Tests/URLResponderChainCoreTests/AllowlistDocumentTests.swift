@@ -31,6 +31,22 @@ import URLResponderChainCore
     }
   }
 
+  @Test func aListLevelProblemIsReportedOnceBesideValidEntries() {
+    #expect {
+      try load(#"{"version": 1, "allow": ["ok.com"], "deny": "ads.com"}"#)
+    } throws: { error in
+      (error as? AllowlistError)?.problems.map(\.description) == ["\"deny\" is not a list"]
+    }
+  }
+
+  @Test func listLevelProblemsComeBeforeEntryProblems() {
+    #expect {
+      try load(#"{"version": 1, "allow": ["*.com", 3], "deny": {}}"#)
+    } throws: { error in
+      (error as? AllowlistError)?.problems.map { String($0.description.prefix(8)) } == ["\"deny\" i", "allow[0]", "allow[1]"]
+    }
+  }
+
   @Test func theEntryLimitIsEnforced() {
     #expect(throws: AllowlistError.self) {
       try load(#"{"version": 1, "allow": ["a.com", "b.com", "c.com"]}"#, limit: 2)

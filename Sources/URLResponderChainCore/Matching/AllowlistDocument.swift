@@ -38,8 +38,9 @@ public enum AllowlistDocument {
     guard let header = try? JSONDecoder().decode(Header.self, from: data), header.version == supportedVersion else {
       throw fail("unsupported or missing \"version\" (this SDK reads version \(supportedVersion))")
     }
+    // Problems with the lists themselves come first; entries are then judged one by one.
     var problems: [AllowlistError.Problem] = []
-    func strings(_ key: String, required: Bool) -> [String] {
+    func entries(_ key: String, required: Bool) -> [String?] {
       guard let value = document[key] else {
         if required { problems.append(.init(list: nil, index: nil, entry: nil, reason: "missing \"\(key)\" list")) }
         return []
@@ -48,50 +49,20 @@ public enum AllowlistDocument {
         problems.append(.init(list: nil, index: nil, entry: nil, reason: "\"\(key)\" is not a list"))
         return []
       }
-      var result: [String] = []
-      for (index, element) in array.enumerated() {
-        if let string = element as? String {
-          result.append(string)
-        } else {
-          problems.append(
-            .init(list: AllowlistError.List(rawValue: key), index: index, entry: nil, reason: "not a string"))
-          result.append("")
-        }
-      }
-      return result
+      return array.map { $0 as? String }
     }
-    let allow = strings("allow", required: true)
-    let deny = strings("deny", required: false)
+    let allow = entries("allow", required: true)
+    let deny = entries("deny", required: false)
     if allow.count + deny.count > entryLimit {
       throw fail("\(allow.count + deny.count) entries exceed the limit of \(entryLimit)")
     }
-    let compiled: Result<Allowlist, AllowlistError> = Result { () throws(AllowlistError) in
-      try Allowlist(allow: allow, deny: deny)
+    let allowlist: Allowlist
+    do throws(AllowlistError) {
+      allowlist = try Allowlist(entries: allow, deny: deny)
+    } catch {
+      throw AllowlistError(problems: problems + error.problems)
     }
-    switch compiled {
-    case .success(let allowlist) where problems.isEmpty:
-      return allowlist
-    case .success:
-      throw AllowlistError(problems: problems)
-    case .failure(let error):
-      // Entries already reported as "not a string" were compiled as "" and failed again.
-      let notStrings = Set(
-        problems.compactMap { problem in problem.index.map { "\(problem.list?.rawValue ?? "")\($0)" } })
-      let patternProblems = error.problems.filter {
-        !notStrings.contains("\($0.list?.rawValue ?? "")\($0.index ?? -1)")
-      }
-      throw AllowlistError(problems: (problems + patternProblems).sorted(by: Self.documentOrder))
-    }
-  }
-
-  private static func documentOrder(_ a: AllowlistError.Problem, _ b: AllowlistError.Problem) -> Bool {
-    func key(_ problem: AllowlistError.Problem) -> (Int, Int) {
-      switch problem.list {
-      case nil: (0, 0)
-      case .allow: (1, problem.index ?? 0)
-      case .deny: (2, problem.index ?? 0)
-      }
-    }
-    return key(a) < key(b)
+    guard problems.isEmpty else { throw AllowlistError(problems: problems) }
+    return allowlist
   }
 }

@@ -1,19 +1,28 @@
 import Foundation
 
-/// A validated allowlist with what is needed to revalidate it and to judge its freshness.
-struct StoredAllowlist: Sendable {
-  let allowlist: Allowlist
+/// What is kept of an allowlist response to revalidate it and judge its freshness: the same
+/// record in memory and in the cache file.
+struct CachedResponse: Sendable, Codable {
   let document: Data
   let etag: String?
   let lastModified: String?
   var directives: HTTPCacheDirectives
   /// When the response was received (or last revalidated), minus the `Age` it came with.
   var receivedAt: Date
-
-  func age(at now: Date) -> Double { max(0, now.timeIntervalSince(receivedAt)) }
 }
 
-/// The on-disk form of the last validated list, written atomically to the cache folder.
+/// A validated allowlist with the response it came from.
+struct StoredAllowlist: Sendable {
+  let allowlist: Allowlist
+  var response: CachedResponse
+
+  /// How usable the list is at `now` (RFC 9111 freshness, RFC 5861 stale windows).
+  func freshness(at now: Date) -> CacheFreshness {
+    response.directives.freshness(age: max(0, now.timeIntervalSince(response.receivedAt)))
+  }
+}
+
+/// The cache file: the last validated response, for the endpoint it came from.
 struct PersistedAllowlist: Codable {
   static let formatName = "URLResponderChain.allowlist-cache"
   static let fileName = "allowlist-cache.json"
@@ -21,11 +30,7 @@ struct PersistedAllowlist: Codable {
   var format = formatName
   var formatVersion = 1
   let endpoint: String
-  let document: Data
-  let etag: String?
-  let lastModified: String?
-  let directives: HTTPCacheDirectives
-  let receivedAt: Date
+  let response: CachedResponse
 }
 
 extension StoredAllowlist {
@@ -45,10 +50,8 @@ extension StoredAllowlist {
       return nil
     }
     do throws(AllowlistError) {
-      let allowlist = try AllowlistDocument.load(from: persisted.document, entryLimit: entryLimit)
-      return StoredAllowlist(
-        allowlist: allowlist, document: persisted.document, etag: persisted.etag,
-        lastModified: persisted.lastModified, directives: persisted.directives, receivedAt: persisted.receivedAt)
+      let allowlist = try AllowlistDocument.load(from: persisted.response.document, entryLimit: entryLimit)
+      return StoredAllowlist(allowlist: allowlist, response: persisted.response)
     } catch {
       log("ignoring invalid allowlist cache at \(file.path): \(error)")
       return nil
@@ -57,9 +60,7 @@ extension StoredAllowlist {
 
   /// Writes this list atomically; failures are logged, never fatal.
   func persist(to directory: URL, endpoint: URL, log: (String) -> Void) {
-    let persisted = PersistedAllowlist(
-      endpoint: endpoint.absoluteString, document: document, etag: etag, lastModified: lastModified,
-      directives: directives, receivedAt: receivedAt)
+    let persisted = PersistedAllowlist(endpoint: endpoint.absoluteString, response: response)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try JSONEncoder().encode(persisted).write(
