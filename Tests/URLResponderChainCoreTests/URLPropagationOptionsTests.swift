@@ -74,6 +74,15 @@ extension TimeSensitiveTests {
       #expect(result.outcome == .timedOut)
     }
 
+    @Test func anEnormousTimeoutNeitherOverflowsNorGivesUpEarly() async {
+      let handler = DeferringHandler(.handled)
+      let recorder = CompletionRecorder()
+      handler.propagateURL(exampleURL, options: .init(handlerTimeout: .seconds(Int64.max)), completion: recorder.completion)
+      await handler.entered.wait()
+      handler.release.open()
+      #expect(await recorder.firstResult().outcome == .handled)
+    }
+
     @Test func theDefaultTimeoutIsThirtySecondsAndJoiningIsOn() {
       let options = URLPropagationOptions()
       #expect(options.handlerTimeout == .seconds(30))

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A compiled set of allow and deny patterns: deny wins, and a check costs time in
 /// proportion to the number of labels in the host, not the number of rules.
 ///
@@ -54,10 +56,20 @@ public struct Allowlist: Sendable {
   ///
   /// - Throws: ``AllowlistError`` listing every bad pattern; nothing is half-loaded.
   public init(allow: [String], deny: [String] = []) throws(AllowlistError) {
+    try self.init(entries: allow, deny: deny)
+  }
+
+  /// Compiles entries as a document holds them: `nil` stands for an entry that is not a
+  /// string. Every problem is reported, in document order (allow, then deny).
+  init(entries allow: [String?], deny: [String?]) throws(AllowlistError) {
     var problems: [AllowlistError.Problem] = []
     var rules: [Rule] = []
-    for (list, patterns) in [(AllowlistError.List.allow, allow), (.deny, deny)] {
-      for (index, text) in patterns.enumerated() {
+    for (list, entries) in [(AllowlistError.List.allow, allow), (.deny, deny)] {
+      for (index, entry) in entries.enumerated() {
+        guard let text = entry else {
+          problems.append(.init(list: list, index: index, entry: nil, reason: "not a string"))
+          continue
+        }
         do throws(URLPatternError) {
           rules.append(Rule(pattern: try URLPattern(text), denies: list == .deny))
         } catch {
@@ -96,7 +108,17 @@ public struct Allowlist: Sendable {
 
   /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
   public func verdict(for string: String) -> Verdict {
-    switch URLSafety.check(string, permittedPorts: permittedPorts) {
+    verdict(for: URLSafety.check(string, permittedPorts: permittedPorts))
+  }
+
+  /// The verdict for the `URL` value that will be opened, checked as it is (never re-parsed
+  /// from its string form).
+  public func verdict(for url: URL) -> Verdict {
+    verdict(for: URLSafety.check(url, permittedPorts: permittedPorts))
+  }
+
+  private func verdict(for eligibility: Result<EligibleURL, URLRefusal>) -> Verdict {
+    switch eligibility {
     case .success(let eligible): verdict(for: eligible)
     case .failure(let refusal): .deny(reason: "refused: \(refusal)")
     }

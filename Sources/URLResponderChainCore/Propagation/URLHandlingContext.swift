@@ -28,7 +28,7 @@ public struct URLHandlingContext: Sendable {
   ///   - hop: The position of the asked node in the chain.
   @MainActor
   public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0) {
-    self.init(walk: PropagationWalk(url: originalURL, origin: origin, options: .init()), hop: hop)
+    self.init(walk: PropagationWalk(url: originalURL, origin: origin, options: .init(), walks: false), hop: hop)
   }
 
   /// The URL as it was first propagated, before any handler rewrote it.

@@ -72,7 +72,7 @@ public actor RemoteAllowlist {
   public func allowlist() async -> Result<Allowlist, RemoteAllowlistFailure> {
     readCacheOnce()
     if let stored {
-      switch stored.directives.freshness(age: stored.age(at: now())) {
+      switch stored.freshness(at: now()) {
       case .fresh:
         return .success(stored.allowlist)
       case .staleWhileRevalidating:
@@ -91,31 +91,21 @@ public actor RemoteAllowlist {
   ///   valid list could be had. ``RemoteAllowlistConfiguration/whenUnavailable`` decides what
   ///   happens next: with a baseline list, its verdict is returned instead of `.unavailable`.
   public func check(_ url: URL) async -> RemoteAllowlistCheck {
-    await check {
-      $0.verdict(for: url.absoluteString)
-    } baseline: {
-      $0.verdict(for: url.absoluteString)
-    }
+    await check { $0.verdict(for: url) }
   }
 
   /// Checks one URL string against the current list; see ``check(_:)-(URL)``.
   public func check(_ string: String) async -> RemoteAllowlistCheck {
-    await check {
-      $0.verdict(for: string)
-    } baseline: {
-      $0.verdict(for: string)
-    }
+    await check { $0.verdict(for: string) }
   }
 
-  private func check(
-    _ judge: (Allowlist) -> Allowlist.Verdict,
-    baseline: (Allowlist) -> Allowlist.Verdict
-  ) async -> RemoteAllowlistCheck {
+  /// Judges with the current list, or with the baseline list when failing closed to one.
+  private func check(_ judge: (Allowlist) -> Allowlist.Verdict) async -> RemoteAllowlistCheck {
     switch await allowlist() {
     case .success(let list):
       return RemoteAllowlistCheck(judge(list))
     case .failure(let failure):
-      if case .failClosed(let list?) = configuration.whenUnavailable { return RemoteAllowlistCheck(baseline(list)) }
+      if case .failClosed(let baseline?) = configuration.whenUnavailable { return RemoteAllowlistCheck(judge(baseline)) }
       return .unavailable(failure)
     }
   }
@@ -152,7 +142,7 @@ public actor RemoteAllowlist {
     switch result {
     case .success(let fetched):
       answer = .success(fetched.allowlist)
-      if fetched.directives.noStore {
+      if fetched.response.directives.noStore {
         stored = nil
       } else {
         stored = fetched
@@ -161,7 +151,7 @@ public actor RemoteAllowlist {
         }
       }
     case .failure(let failure):
-      switch stored.map({ $0.directives.freshness(age: $0.age(at: now())) }) {
+      switch stored?.freshness(at: now()) {
       case .fresh?, .staleWhileRevalidating?:
         answer = .success(stored!.allowlist)  // a background refresh failed; the list is still good
       case .stale(usableOnError: true)?:
@@ -225,8 +215,8 @@ public actor RemoteAllowlist {
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     if let stored {
-      if let etag = stored.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-      if let lastModified = stored.lastModified {
+      if let etag = stored.response.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+      if let lastModified = stored.response.lastModified {
         request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
       }
     }
@@ -246,16 +236,18 @@ public actor RemoteAllowlist {
         return (
           .success(
             StoredAllowlist(
-              allowlist: allowlist, document: exchange.body, etag: exchange.headers["etag"],
-              lastModified: exchange.headers["last-modified"], directives: directives, receivedAt: receivedAt)), nil
+              allowlist: allowlist,
+              response: CachedResponse(
+                document: exchange.body, etag: exchange.headers["etag"], lastModified: exchange.headers["last-modified"],
+                directives: directives, receivedAt: receivedAt))), nil
         )
       } catch {
         return (.failure(.invalidDocument(error.problems.map(\.description).joined(separator: "; "))), nil)
       }
     case 304:
       guard var revalidated = stored else { return (.failure(.serverError(status: 304)), nil) }
-      if exchange.headers["cache-control"] != nil { revalidated.directives = directives }
-      revalidated.receivedAt = receivedAt
+      if exchange.headers["cache-control"] != nil { revalidated.response.directives = directives }
+      revalidated.response.receivedAt = receivedAt
       return (.success(revalidated), nil)
     case 401, 403:
       return (.failure(.notAuthenticated(status: exchange.status)), nil)

@@ -37,12 +37,14 @@ final class PropagationWalk {
   @exclusivity(unchecked) private var startsWatchdogAtFirstHandler = false
   @exclusivity(unchecked) private(set) var isFinished = false
 
-  init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, joinable: Bool = false) {
+  /// - Parameter walks: `false` for a walk that only carries context (a handler called
+  ///   directly in a test): it never runs, so it must not hold its origin strongly.
+  init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, joinable: Bool = false, walks: Bool = true) {
     self.originalURL = url
     self.currentURL = url
     self.originID = ObjectIdentifier(origin)
     self.origin = origin
-    self.startNode = origin
+    self.startNode = walks ? origin : nil
     self.timeoutNanoseconds = options.handlerTimeoutNanoseconds
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
     self.key = joinable ? InFlightPropagations.Key(originID: ObjectIdentifier(origin), url: url) : nil
