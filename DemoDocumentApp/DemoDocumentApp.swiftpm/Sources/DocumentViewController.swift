@@ -33,6 +33,7 @@ final class DocumentViewController: UIViewController, URLHandler {
       case .link(let link):
         let button = LinkButton(url: URL(string: link.url) ?? URL(string: "about:blank")!, title: "→ \(link.title)")
         button.contentHorizontalAlignment = .leading
+        button.onResult = { [weak self] in self?.report($0) }
         stack.addArrangedSubview(button)
       case .document(let nested):
         let child = DocumentViewController(document: nested)
@@ -44,8 +45,19 @@ final class DocumentViewController: UIViewController, URLHandler {
     view = stack
   }
 
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    linkRouting.onResult = { [weak self] in self?.report($0) }
+  }
+
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
+  }
+
+  /// A link that was not opened reports why up the chain; the topic screen shows it.
+  private func report(_ result: URLPropagationResult) {
+    guard let error = result.error, result.outcome != .cancelled else { return }
+    Task { await reportError(error) }
   }
 
   private func label(_ text: String, style: UIFont.TextStyle) -> UILabel {

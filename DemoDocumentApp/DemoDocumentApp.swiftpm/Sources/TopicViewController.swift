@@ -4,7 +4,8 @@ import UIKit
 import URLResponderChain
 
 /// The topic screen: the `URLHandler` that knows what to do with links (the same
-/// `TopicLinkPolicy` as the headless demo), and the `ErrorHandler` that shows problems.
+/// `TopicLinkPolicy` as the headless demo), and the `ErrorHandler` that shows the problems
+/// links below it report.
 final class TopicViewController: UIViewController, URLHandler, AlertPresentingErrorHandler {
   private let topic: Topic
   private let safari = SafariURLPresenter(universalLinksFirst: false)
@@ -37,10 +38,6 @@ final class TopicViewController: UIViewController, URLHandler, AlertPresentingEr
   }
 
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    let decision = await policy.decide(url, from: self)
-    if case .discard(let reason) = decision, !reason.contains("cancelled") {
-      presentAlert(for: URLPropagationError(outcome: .discarded(reason: reason), url: url))
-    }
-    return decision
+    await policy.decide(url, from: self)
   }
 }
