@@ -43,7 +43,9 @@ import URLResponderChainCore
     #expect {
       try load(#"{"version": 1, "allow": ["*.com", 3], "deny": {}}"#)
     } throws: { error in
-      (error as? AllowlistError)?.problems.map { String($0.description.prefix(8)) } == ["\"deny\" i", "allow[0]", "allow[1]"]
+      (error as? AllowlistError)?.problems.map { String($0.description.prefix(8)) } == [
+        "\"deny\" i", "allow[0]", "allow[1]",
+      ]
     }
   }
 

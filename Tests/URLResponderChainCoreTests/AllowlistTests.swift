@@ -112,7 +112,8 @@ import URLResponderChainCore
     components.host = "evil.com"
     let trick = try #require(components.url)
     #expect(allowlist.verdict(for: trick) == .deny(reason: "refused: contains a user name or password"))
-    #expect(allowlist.verdict(for: try #require(URL(string: "https://ads.example.com"))) == .blocked(rule: "ads.example.com"))
+    #expect(
+      allowlist.verdict(for: try #require(URL(string: "https://ads.example.com"))) == .blocked(rule: "ads.example.com"))
   }
 
   @Test func validatedPatternsCompileWithoutReparsing() throws {

@@ -77,7 +77,8 @@ extension TimeSensitiveTests {
     @Test func anEnormousTimeoutNeitherOverflowsNorGivesUpEarly() async {
       let handler = DeferringHandler(.handled)
       let recorder = CompletionRecorder()
-      handler.propagateURL(exampleURL, options: .init(handlerTimeout: .seconds(Int64.max)), completion: recorder.completion)
+      handler.propagateURL(
+        exampleURL, options: .init(handlerTimeout: .seconds(Int64.max)), completion: recorder.completion)
       await handler.entered.wait()
       handler.release.open()
       #expect(await recorder.firstResult().outcome == .handled)

@@ -105,7 +105,9 @@ public actor RemoteAllowlist {
     case .success(let list):
       return RemoteAllowlistCheck(judge(list))
     case .failure(let failure):
-      if case .failClosed(let baseline?) = configuration.whenUnavailable { return RemoteAllowlistCheck(judge(baseline)) }
+      if case .failClosed(let baseline?) = configuration.whenUnavailable {
+        return RemoteAllowlistCheck(judge(baseline))
+      }
       return .unavailable(failure)
     }
   }
@@ -238,7 +240,8 @@ public actor RemoteAllowlist {
             StoredAllowlist(
               allowlist: allowlist,
               response: CachedResponse(
-                document: exchange.body, etag: exchange.headers["etag"], lastModified: exchange.headers["last-modified"],
+                document: exchange.body, etag: exchange.headers["etag"],
+                lastModified: exchange.headers["last-modified"],
                 directives: directives, receivedAt: receivedAt))), nil
         )
       } catch {

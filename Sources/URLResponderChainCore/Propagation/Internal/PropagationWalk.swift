@@ -39,7 +39,9 @@ final class PropagationWalk {
 
   /// - Parameter walks: `false` for a walk that only carries context (a handler called
   ///   directly in a test): it never runs, so it must not hold its origin strongly.
-  init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, joinable: Bool = false, walks: Bool = true) {
+  init(
+    url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, joinable: Bool = false, walks: Bool = true
+  ) {
     self.originalURL = url
     self.currentURL = url
     self.originID = ObjectIdentifier(origin)
