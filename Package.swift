@@ -14,8 +14,13 @@ let package = Package(
     .executable(name: "url-allowlist", targets: ["URLAllowlistTool"]),
   ],
   targets: [
-    .target(name: "URLResponderChainCore"),
-    .target(name: "URLResponderChain", dependencies: ["URLResponderChainCore"]),
+    // Each library ships the privacy manifest of its own binary (Resources/PrivacyInfo.xcprivacy).
+    .target(name: "URLResponderChainCore", resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+    .target(
+      name: "URLResponderChain",
+      dependencies: ["URLResponderChainCore"],
+      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
+    ),
     .target(name: "URLResponderChainTesting", dependencies: ["URLResponderChainCore"]),
     // The demo: interactive documents whose links route through the chain.
     .target(
@@ -44,6 +49,10 @@ let package = Package(
       name: "URLResponderChainCoreTests",
       dependencies: ["URLResponderChainCore", "URLResponderChainTesting", "LoopbackHTTPServer"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "URLResponderChainTests",
+      dependencies: ["URLResponderChain"]
     ),
     .testTarget(
       name: "URLResponderChainTestingTests",

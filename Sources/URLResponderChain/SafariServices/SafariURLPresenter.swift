@@ -23,7 +23,7 @@
   /// }
   /// ```
   @MainActor
-  public final class SafariURLPresenter: NSObject, LinkPresentationEnvironment, SFSafariViewControllerDelegate {
+  public final class SafariURLPresenter: NSObject, LinkPresentationEnvironment {
     /// How the Safari view looks and is presented.
     public struct Appearance {
       /// Enter Reader automatically when the page supports it.
@@ -111,12 +111,21 @@
         UIApplication.shared.open(url, options: [:]) { continuation.resume(returning: $0) }
       }
     }
+  }
 
-    // MARK: SFSafariViewControllerDelegate
-
+  // The iOS 18 SDK declares `SFSafariViewControllerDelegate` without an actor, while the
+  // presenter is `@MainActor`; later SDKs may mark the protocol `@MainActor`. A `nonisolated`
+  // witness satisfies the requirement under both declarations, and
+  // `MainActor.assumeIsolated` is sound here: SafariServices calls its delegate on the main
+  // thread only (it is a view controller's delegate), and were that ever broken the check
+  // traps rather than racing.
+  extension SafariURLPresenter: SFSafariViewControllerDelegate {
     /// Reports the dismissal of a Safari view this presenter showed.
-    public func safariViewControllerDidFinish(_ controller: SFSafariViewController) {
-      dismissals.removeValue(forKey: ObjectIdentifier(controller))?()
+    public nonisolated func safariViewControllerDidFinish(_ controller: SFSafariViewController) {
+      let id = ObjectIdentifier(controller)
+      MainActor.assumeIsolated {
+        dismissals.removeValue(forKey: id)?()
+      }
     }
   }
 

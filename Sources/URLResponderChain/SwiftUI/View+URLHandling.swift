@@ -2,7 +2,7 @@
   public import Foundation
   public import SwiftUI
   public import UIKit
-  public import URLResponderChainCore
+  import URLResponderChainCore
 
   extension View {
     /// Sends links opened in this view (`Link`, Markdown links, `openURL`) up the UIKit
