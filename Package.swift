@@ -47,12 +47,9 @@ let package = Package(
     ),
     .testTarget(
       name: "URLResponderChainCoreTests",
-      dependencies: ["URLResponderChainCore", "URLResponderChainTesting", "LoopbackHTTPServer"],
+      // URLResponderChain only so that its resource bundle (the privacy manifest) is built and checked.
+      dependencies: ["URLResponderChainCore", "URLResponderChain", "URLResponderChainTesting", "LoopbackHTTPServer"],
       exclude: ["Fixtures"]
-    ),
-    .testTarget(
-      name: "URLResponderChainTests",
-      dependencies: ["URLResponderChain"]
     ),
     .testTarget(
       name: "URLResponderChainTestingTests",
