@@ -62,6 +62,12 @@ public final class LinkPresenter {
 
   /// Shows `url`, presenting from the top-most presented view controller above `base`.
   public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
+    let outcome = await decideAndPresent(url, from: base)
+    ChainLog.presentation.debug("\(outcome.logDescription):", url: url, "")
+    return outcome
+  }
+
+  private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
     guard !showing.contains(url) else { return .alreadyPresented }
     guard InAppBrowserEligibility.allows(url) else {
       return await system(url, because: "\(url.scheme ?? "this") links cannot be shown in the in-app browser")
@@ -90,5 +96,18 @@ public final class LinkPresenter {
     guard fallsBackToSystem else { return .failed(reason: reason) }
     return await environment.openInSystem(url)
       ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
+  }
+}
+
+extension LinkPresenter.Outcome {
+  /// The outcome without its reason, which may quote a URL: what logs show.
+  var logDescription: String {
+    switch self {
+    case .openedInNativeApp: "opened in its app"
+    case .presentedInApp: "presented in-app"
+    case .alreadyPresented: "already presented"
+    case .openedInSystem: "opened by the system"
+    case .failed: "could not be shown"
+    }
   }
 }

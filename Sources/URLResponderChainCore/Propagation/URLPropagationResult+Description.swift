@@ -54,3 +54,33 @@ extension URLPropagationStep {
     return isURLHandler ? "no answer  \(time)" : "–"
   }
 }
+
+extension URLPropagationResult.Outcome {
+  /// The outcome without its reason, which may quote a URL: what logs and signposts show.
+  var logDescription: String {
+    switch self {
+    case .handled: "handled"
+    case .discarded: "discarded"
+    case .unhandled: "unhandled"
+    case .cancelled: "cancelled"
+    case .timedOut: "timed out"
+    }
+  }
+}
+
+extension URLHandlingDecision {
+  /// The decision without its URL or reason: what signposts show.
+  var logDescription: String {
+    switch self {
+    case .handled: "handled"
+    case .notHandled: "not handled"
+    case .rewrite: "rewrite"
+    case .discard: "discard"
+    }
+  }
+}
+
+extension Duration {
+  /// `0.394 ms`, as traces print times.
+  var millisecondsDescription: String { URLPropagationResult.milliseconds(self) }
+}

@@ -138,8 +138,20 @@ public actor RemoteAllowlist {
   }
 
   private func runFetch() async {
+    let interval =
+      ChainLog.allowlist.isSignposting
+      ? ChainLog.allowlist.beginInterval("allowlist fetch", id: self, RedactedURL(configuration.endpoint).description) : nil
     let result = await fetchWithRetries()
     fetch = nil
+    if let interval {
+      ChainLog.allowlist.endInterval("allowlist fetch", interval, result.signpostDescription)
+    }
+    switch result {
+    case .success(let fetched):
+      ChainLog.allowlist.debug("allowlist fetched:", url: configuration.endpoint, " (\(fetched.allowlist.count) rules)")
+    case .failure(let failure):
+      ChainLog.allowlist.log(.error, "allowlist fetch failed: \(failure)")
+    }
     let answer: Result<Allowlist, RemoteAllowlistFailure>
     switch result {
     case .success(let fetched):
@@ -281,6 +293,15 @@ public actor RemoteAllowlist {
     guard stored == nil, let directory = configuration.cacheDirectory else { return }
     stored = StoredAllowlist.load(
       from: directory, endpoint: configuration.endpoint, entryLimit: configuration.entryLimit, log: configuration.log)
+  }
+}
+
+extension Result<StoredAllowlist, RemoteAllowlistFailure> {
+  fileprivate var signpostDescription: String {
+    switch self {
+    case .success: "fetched"
+    case .failure(let failure): "failed: \(failure)"
+    }
   }
 }
 

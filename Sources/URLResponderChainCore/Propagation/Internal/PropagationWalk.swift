@@ -36,6 +36,10 @@ final class PropagationWalk {
   @exclusivity(unchecked) private var watchdog: Task<Void, Never>?
   @exclusivity(unchecked) private var startsWatchdogAtFirstHandler = false
   @exclusivity(unchecked) private(set) var isFinished = false
+  @exclusivity(unchecked) private var startedAt: UInt64 = 0
+  // Signpost intervals, open only while Instruments (or a test recorder) listens.
+  @exclusivity(unchecked) private var propagationInterval: SignpostInterval?
+  @exclusivity(unchecked) private var handlerInterval: SignpostInterval?
 
   /// - Parameter walks: `false` for a walk that only carries context (a handler called
   ///   directly in a test): it never runs, so it must not hold its origin strongly.
@@ -81,6 +85,10 @@ final class PropagationWalk {
 
   private func start() {
     hasStarted = true
+    startedAt = MonotonicClock.now()
+    if ChainLog.propagation.isSignposting {
+      propagationInterval = ChainLog.propagation.beginInterval("propagation", id: self, "\(self.originalURL.scheme ?? "")")
+    }
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         let task = Task.immediate { await self.run() }
@@ -106,15 +114,23 @@ final class PropagationWalk {
     var url = originalURL
     var hop = 0
     var lastTick = MonotonicClock.now()
+    let signposting = propagationInterval != nil
     while !isFinished {
       guard visited.insert(ObjectIdentifier(node), visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
       if let handler = node as? any URLHandler {
         if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
         pending = PendingHandler(nodeID: ObjectIdentifier(node), nodeType: type(of: node), startedAt: lastTick)
+        if signposting {
+          handlerInterval = ChainLog.propagation.beginInterval("handler", id: self, String(describing: type(of: node)))
+        }
         let decision = await handler.handleURL(url, context: URLHandlingContext(walk: self, hop: hop))
         // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
         guard !isFinished else { return }
         pending = nil
+        if let handlerInterval {
+          ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
+          self.handlerInterval = nil
+        }
         let now = MonotonicClock.now()
         steps.append(
           URLPropagationStep(node: node, isURLHandler: true, decision: decision, nanoseconds: now &- lastTick))
@@ -166,6 +182,25 @@ final class PropagationWalk {
     } else {
       for waiter in waiters.removeAll() { waiter.resume(with: result) }
     }
+    observe(result)
+  }
+
+  /// Logs the result, closes its signposts and tells the observers; each costs a check when
+  /// nobody listens.
+  private func observe(_ result: URLPropagationResult) {
+    let elapsed = Duration.nanoseconds(Int64(clamping: MonotonicClock.now() &- startedAt))
+    if let handlerInterval {
+      ChainLog.propagation.endInterval("handler", handlerInterval, result.outcome.logDescription)
+      self.handlerInterval = nil
+    }
+    if let propagationInterval {
+      ChainLog.propagation.endInterval("propagation", propagationInterval, result.outcome.logDescription)
+      self.propagationInterval = nil
+    }
+    ChainLog.propagation.debug(
+      result.outcome.logDescription, url: result.url,
+      " by \(result.decidingStep?.nodeName ?? "nobody") in \(elapsed.millisecondsDescription), \(result.trace.count) nodes")
+    URLPropagationObservers.enqueue(URLPropagationReport(result: result, duration: elapsed))
   }
 
   /// The trace so far, plus the handler being waited on, if any.

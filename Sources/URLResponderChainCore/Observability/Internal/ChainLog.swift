@@ -1,0 +1,150 @@
+import Foundation
+
+#if canImport(os)
+  import os
+#endif
+
+/// The package's log: `os.Logger` and `OSSignposter` on Apple platforms, a portable stand-in
+/// elsewhere that writes to ``ChainLogRecorder`` (for tests) and costs a nil check otherwise.
+///
+/// Call sites are the same on every platform. URLs are passed as ``RedactedURL``: the origin
+/// public, the path private, the query and fragment never (unless
+/// ``URLResponderChainLogging/logsFullURLs`` in a debug build).
+struct ChainLog: Sendable {
+  typealias Category = ChainLogCategory
+
+  static let propagation = ChainLog(.propagation)
+  static let allowlist = ChainLog(.allowlist)
+  static let presentation = ChainLog(.presentation)
+
+  let category: Category
+  #if canImport(os)
+    private let logger: Logger
+    private let osLog: OSLog
+    let signposter: OSSignposter
+  #endif
+
+  private init(_ category: Category) {
+    self.category = category
+    #if canImport(os)
+      logger = Logger(subsystem: URLResponderChainLogging.subsystem, category: category.rawValue)
+      osLog = OSLog(subsystem: URLResponderChainLogging.subsystem, category: category.rawValue)
+      signposter = OSSignposter(subsystem: URLResponderChainLogging.subsystem, category: category.rawValue)
+    #endif
+  }
+
+  /// Logs a debug line: public `text`, then the URL (origin public, path private, query and
+  /// fragment never), then public `detail`. Nothing is evaluated unless debug lines are kept.
+  func debug(
+    _ text: @autoclosure () -> String, url: @autoclosure () -> URL, _ detail: @autoclosure () -> String
+  ) {
+    #if canImport(os)
+      guard osLog.isEnabled(type: .debug) else { return }
+      let url = url()
+      if URLResponderChainLogging.showsFullURLs {
+        logger.debug("\(text(), privacy: .public) \(url.absoluteString, privacy: .public)\(detail(), privacy: .public)")
+      } else {
+        let redacted = RedactedURL(url)
+        logger.debug(
+          "\(text(), privacy: .public) \(redacted.description, privacy: .public)\(redacted.path, privacy: .private)\(detail(), privacy: .public)"
+        )
+      }
+    #else
+      guard let recorder = ChainLogRecorder.current else { return }
+      let url = url()
+      let redacted = RedactedURL(url)
+      let shown =
+        URLResponderChainLogging.showsFullURLs
+        ? url.absoluteString : "\(redacted)\(redacted.path.isEmpty ? "" : "<private>")"
+      recorder(.line(category: category, level: .debug, text: "\(text()) \(shown)\(detail())"))
+    #endif
+  }
+
+  /// Logs a line that names no URL.
+  func log(_ level: ChainLogRecord.Level, _ text: @autoclosure () -> String) {
+    #if canImport(os)
+      switch level {
+      case .debug: logger.debug("\(text(), privacy: .public)")
+      case .info: logger.info("\(text(), privacy: .public)")
+      case .error: logger.error("\(text(), privacy: .public)")
+      }
+    #else
+      ChainLogRecorder.current?(.line(category: category, level: level, text: text()))
+    #endif
+  }
+
+  // MARK: - Signposts
+
+  /// Whether intervals are being recorded (Instruments attached, or a test recorder).
+  var isSignposting: Bool {
+    #if canImport(os)
+      signposter.isEnabled
+    #else
+      ChainLogRecorder.current != nil
+    #endif
+  }
+
+  /// Begins an interval. Call only when ``isSignposting``.
+  func beginInterval(_ name: StaticString, id object: AnyObject, _ message: @autoclosure () -> String) -> SignpostInterval {
+    #if canImport(os)
+      let id = signposter.makeSignpostID(from: object)
+      return SignpostInterval(state: signposter.beginInterval(name, id: id, "\(message(), privacy: .public)"))
+    #else
+      let id = UInt(bitPattern: ObjectIdentifier(object).hashValue)
+      ChainLogRecorder.current?(.intervalBegan(category: category, name: "\(name)", id: id, message: message()))
+      return SignpostInterval(id: id)
+    #endif
+  }
+
+  /// Ends an interval begun with ``beginInterval(_:id:_:)``.
+  func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: @autoclosure () -> String) {
+    #if canImport(os)
+      signposter.endInterval(name, interval.state, "\(message(), privacy: .public)")
+    #else
+      ChainLogRecorder.current?(.intervalEnded(category: category, name: "\(name)", id: interval.id, message: message()))
+    #endif
+  }
+}
+
+/// What a log line or signpost is about; a Console and Instruments filter.
+package enum ChainLogCategory: String, Sendable {
+  case propagation, allowlist, presentation
+}
+
+/// An open signpost interval.
+struct SignpostInterval: Sendable {
+  #if canImport(os)
+    let state: OSSignpostIntervalState
+  #else
+    let id: UInt
+  #endif
+}
+
+/// What the portable stand-in records: log lines and signpost intervals.
+package enum ChainLogRecord: Sendable, Equatable {
+  /// How loud a line is.
+  package enum Level: Sendable, Equatable {
+    case debug, info, error
+  }
+
+  case line(category: ChainLogCategory, level: Level, text: String)
+  case intervalBegan(category: ChainLogCategory, name: String, id: UInt, message: String)
+  case intervalEnded(category: ChainLogCategory, name: String, id: UInt, message: String)
+}
+
+/// Receives the stand-in's records where `os` does not exist; nobody by default.
+package enum ChainLogRecorder {
+  private static let recorder = LockedValue<(@Sendable (ChainLogRecord) -> Void)?>(nil)
+
+  /// The recorder, if one is installed.
+  static var current: (@Sendable (ChainLogRecord) -> Void)? { recorder.withLock { $0 } }
+
+  /// Installs `record` (or removes it with `nil`); returns the one it replaces.
+  @discardableResult
+  package static func install(_ record: (@Sendable (ChainLogRecord) -> Void)?) -> (@Sendable (ChainLogRecord) -> Void)? {
+    recorder.withLock { current in
+      defer { current = record }
+      return current
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+@testable import URLResponderChainCore
+
+/// Collects the portable stand-in's records for one test, keeping those that mention `marker`.
+final class LogCapture: @unchecked Sendable {
+  // `@unchecked`: `records` is only touched under `lock`.
+  private let lock = NSLock()
+  private var records: [ChainLogRecord] = []
+
+  func record(_ record: ChainLogRecord) { lock.withLock { records.append(record) } }
+  var all: [ChainLogRecord] { lock.withLock { records } }
+
+  func lines(containing marker: String) -> [String] {
+    all.compactMap { if case .line(_, _, let text) = $0, text.contains(marker) { text } else { nil } }
+  }
+}
+
+/// Log lines, signposts and URL redaction. The recorder is process-wide, so these tests run
+/// one at a time and pick out their own records by a host no other test uses.
+@Suite(.serialized) @MainActor struct ObservabilityTests {
+  private func capturing(_ body: (LogCapture) async throws -> Void) async rethrows {
+    let capture = LogCapture()
+    let previous = ChainLogRecorder.install { capture.record($0) }
+    defer { ChainLogRecorder.install(previous) }
+    try await body(capture)
+  }
+
+  @Test func onePropagationLogsOneDebugLineWithOutcomeDecidingNodeAndDuration() async {
+    await capturing { capture in
+      let url = URL(string: "https://logline.example/users/42?token=secret#frag")!
+      let link = Node(next: ImmediateHandler(.notHandled, next: ImmediateHandler(.handled)))
+      _ = await link.propagateURL(url)
+      let lines = capture.lines(containing: "logline.example")
+      #expect(lines.count == 1)
+      let line = lines.first ?? ""
+      #expect(line.hasPrefix("handled https://logline.example<private> by ImmediateHandler in "))
+      #expect(line.hasSuffix(" ms, 3 nodes"))
+    }
+  }
+
+  @Test func loggedURLsNeverShowThePathQueryOrFragmentByDefault() async {
+    await capturing { capture in
+      let url = URL(string: "https://user:pw@redact.example:8443/private/path?q=secret#fragment")!
+      _ = await Node().propagateURL(url)
+      let line = capture.lines(containing: "redact.example").first ?? ""
+      #expect(line.hasPrefix("unhandled https://redact.example<private> by nobody"))
+      for secret in ["private/path", "secret", "fragment", "user", "pw", "8443"] {
+        #expect(!line.contains(secret), "\(secret) leaked into \(line)")
+      }
+    }
+  }
+
+  @Test func fullURLsAreLoggedOnlyWhenAskedForInADebugBuild() async {
+    await capturing { capture in
+      URLResponderChainLogging.logsFullURLs = true
+      defer { URLResponderChainLogging.logsFullURLs = false }
+      _ = await Node().propagateURL(URL(string: "https://full.example/a/b?c=d#e")!)
+      let line = capture.lines(containing: "full.example").first ?? ""
+      #if DEBUG
+        #expect(line.contains("https://full.example/a/b?c=d#e"))
+      #else
+        #expect(!line.contains("/a/b"))
+      #endif
+    }
+  }
+
+  @Test func signpostsBracketThePropagationAndEachHandlersTurn() async {
+    await capturing { capture in
+      let first = ImmediateHandler(.notHandled, next: ImmediateHandler(.discard(reason: "no")))
+      let link = Node(next: first)
+      let result = await link.propagateURL(URL(string: "https://signposts.example")!)
+      #expect(result.outcome == .discarded(reason: "no"))
+      let intervals = capture.all.compactMap { record -> String? in
+        switch record {
+        case .intervalBegan(.propagation, let name, _, let message): "begin \(name) \(message)"
+        case .intervalEnded(.propagation, let name, _, let message): "end \(name) \(message)"
+        default: nil
+        }
+      }
+      // Other suites' propagations may interleave; this walk's own intervals share one id.
+      let ids = Set(
+        capture.all.compactMap { record -> UInt? in
+          if case .intervalBegan(.propagation, "propagation", let id, "https") = record { id } else { nil }
+        })
+      #expect(!ids.isEmpty)
+      #expect(intervals.contains("begin handler ImmediateHandler"))
+      #expect(intervals.contains("end handler not handled"))
+      #expect(intervals.contains("end handler discard"))
+      #expect(intervals.contains("end propagation discarded"))
+    }
+  }
+
+  @Test func aHandlerGivenUpStillClosesItsInterval() async {
+    await capturing { capture in
+      let stubborn = StubbornHandler()
+      let result = await Node(next: stubborn).propagateURL(
+        URL(string: "https://timeout-signpost.example")!, options: .init(handlerTimeout: .milliseconds(20)))
+      #expect(result.outcome == .timedOut)
+      var open: [UInt: Int] = [:]
+      for record in capture.all {
+        switch record {
+        case .intervalBegan(.propagation, _, let id, _): open[id, default: 0] += 1
+        case .intervalEnded(.propagation, _, let id, _): open[id, default: 0] -= 1
+        default: break
+        }
+      }
+      #expect(open.values.allSatisfy { $0 == 0 }, "every interval begun was ended: \(open)")
+      stubborn.answerLate()
+    }
+  }
+
+  @Test func anAllowlistFetchIsOneIntervalAndOneLine() async throws {
+    keepLoopbackOffProxies()
+    let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)) }
+    defer { server.stop() }
+    try await capturing { capture in
+      let remote = RemoteAllowlist(configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/list.json")))
+      #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+      let fetches = capture.all.filter {
+        if case .intervalEnded(.allowlist, "allowlist fetch", _, "fetched") = $0 { true } else { false }
+      }
+      #expect(fetches.count == 1)
+      let line = try #require(capture.lines(containing: "allowlist fetched:").first)
+      #expect(line == "allowlist fetched: http://127.0.0.1<private> (1 rules)")
+    }
+  }
+}
+
+@Suite struct RedactedURLTests {
+  @Test(arguments: [
+    ("https://Example.COM/a/b?x=1#y", "https://example.com", "/a/b"),
+    // For URLs without a host the opaque part is the path, and stays private with it.
+    ("mailto:someone@example.com", "mailto:", "someone@example.com"),
+    ("tel:+15551234", "tel:", "+15551234"),
+    ("HTTP://user:pass@host.example:81/p", "http://host.example", "/p"),
+  ])
+  func keepsSchemeAndHostOnly(raw: String, shown: String, path: String) throws {
+    let redacted = RedactedURL(try #require(URL(string: raw)))
+    #expect(redacted.description == shown)
+    #expect(redacted.path == path)
+  }
+}
