@@ -39,8 +39,8 @@ func report() async {
 }
 
 if CommandLine.arguments.contains("--profile-async-100") {
-  // Only the 100-hop async walk, for a profiler.
-  let chain = makeRejectingChain(length: 100)
+  // Only the async walk (100 hops, or PROFILE_LENGTH), for a profiler or an instruction count.
+  let chain = makeRejectingChain(length: Int(ProcessInfo.processInfo.environment["PROFILE_LENGTH"] ?? "") ?? 100)
   var sink = 0
   let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
   for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }

@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(os)
   import os
+#else
+  import Synchronization
 #endif
 
 /// The package's log: `os.Logger` and `OSSignposter` on Apple platforms, a portable stand-in
@@ -40,13 +42,13 @@ struct ChainLog: Sendable {
   ) {
     #if canImport(os)
       guard osLog.isEnabled(type: .debug) else { return }
-      let url = url()
+      let (text, url, detail) = (text(), url(), detail())
       if URLResponderChainLogging.showsFullURLs {
-        logger.debug("\(text(), privacy: .public) \(url.absoluteString, privacy: .public)\(detail(), privacy: .public)")
+        logger.debug("\(text, privacy: .public) \(url.absoluteString, privacy: .public)\(detail, privacy: .public)")
       } else {
         let redacted = RedactedURL(url)
         logger.debug(
-          "\(text(), privacy: .public) \(redacted.description, privacy: .public)\(redacted.path, privacy: .private)\(detail(), privacy: .public)"
+          "\(text, privacy: .public) \(redacted.description, privacy: .public)\(redacted.path, privacy: .private)\(detail, privacy: .public)"
         )
       }
     #else
@@ -63,11 +65,15 @@ struct ChainLog: Sendable {
   /// Logs a line that names no URL.
   func log(_ level: ChainLogRecord.Level, _ text: @autoclosure () -> String) {
     #if canImport(os)
-      switch level {
-      case .debug: logger.debug("\(text(), privacy: .public)")
-      case .info: logger.info("\(text(), privacy: .public)")
-      case .error: logger.error("\(text(), privacy: .public)")
-      }
+      let type: OSLogType =
+        switch level {
+        case .debug: .debug
+        case .info: .info
+        case .error: .error
+        }
+      guard osLog.isEnabled(type: type) else { return }
+      let text = text()
+      logger.log(level: type, "\(text, privacy: .public)")
     #else
       ChainLogRecorder.current?(.line(category: category, level: level, text: text()))
     #endif
@@ -88,7 +94,8 @@ struct ChainLog: Sendable {
   func beginInterval(_ name: StaticString, id object: AnyObject, _ message: @autoclosure () -> String) -> SignpostInterval {
     #if canImport(os)
       let id = signposter.makeSignpostID(from: object)
-      return SignpostInterval(state: signposter.beginInterval(name, id: id, "\(message(), privacy: .public)"))
+      let message = message()
+      return SignpostInterval(state: signposter.beginInterval(name, id: id, "\(message, privacy: .public)"))
     #else
       let id = UInt(bitPattern: ObjectIdentifier(object).hashValue)
       ChainLogRecorder.current?(.intervalBegan(category: category, name: "\(name)", id: id, message: message()))
@@ -99,7 +106,8 @@ struct ChainLog: Sendable {
   /// Ends an interval begun with ``beginInterval(_:id:_:)``.
   func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: @autoclosure () -> String) {
     #if canImport(os)
-      signposter.endInterval(name, interval.state, "\(message(), privacy: .public)")
+      let message = message()
+      signposter.endInterval(name, interval.state, "\(message, privacy: .public)")
     #else
       ChainLogRecorder.current?(.intervalEnded(category: category, name: "\(name)", id: interval.id, message: message()))
     #endif
@@ -135,15 +143,29 @@ package enum ChainLogRecord: Sendable, Equatable {
 /// Receives the stand-in's records where `os` does not exist; nobody by default.
 package enum ChainLogRecorder {
   private static let recorder = LockedValue<(@Sendable (ChainLogRecord) -> Void)?>(nil)
+  #if !canImport(os)
+    // Every propagation asks whether anyone records; an atomic load answers "nobody" without the lock.
+    private static let isInstalled = Atomic<Bool>(false)
+  #endif
 
   /// The recorder, if one is installed.
-  static var current: (@Sendable (ChainLogRecord) -> Void)? { recorder.withLock { $0 } }
+  static var current: (@Sendable (ChainLogRecord) -> Void)? {
+    #if !canImport(os)
+      guard isInstalled.load(ordering: .acquiring) else { return nil }
+    #endif
+    return recorder.withLock { $0 }
+  }
 
   /// Installs `record` (or removes it with `nil`); returns the one it replaces.
   @discardableResult
   package static func install(_ record: (@Sendable (ChainLogRecord) -> Void)?) -> (@Sendable (ChainLogRecord) -> Void)? {
     recorder.withLock { current in
-      defer { current = record }
+      defer {
+        current = record
+        #if !canImport(os)
+          isInstalled.store(record != nil, ordering: .releasing)
+        #endif
+      }
       return current
     }
   }

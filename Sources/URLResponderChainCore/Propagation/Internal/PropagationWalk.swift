@@ -85,7 +85,6 @@ final class PropagationWalk {
 
   private func start() {
     hasStarted = true
-    startedAt = MonotonicClock.now()
     if ChainLog.propagation.isSignposting {
       propagationInterval = ChainLog.propagation.beginInterval("propagation", id: self, "\(self.originalURL.scheme ?? "")")
     }
@@ -114,6 +113,7 @@ final class PropagationWalk {
     var url = originalURL
     var hop = 0
     var lastTick = MonotonicClock.now()
+    startedAt = lastTick
     let signposting = propagationInterval != nil
     while !isFinished {
       guard visited.insert(ObjectIdentifier(node), visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
@@ -127,7 +127,7 @@ final class PropagationWalk {
         // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
         guard !isFinished else { return }
         pending = nil
-        if let handlerInterval {
+        if signposting, let handlerInterval {
           ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
           self.handlerInterval = nil
         }
@@ -188,7 +188,9 @@ final class PropagationWalk {
   /// Logs the result, closes its signposts and tells the observers; each costs a check when
   /// nobody listens.
   private func observe(_ result: URLPropagationResult) {
-    let elapsed = Duration.nanoseconds(Int64(clamping: MonotonicClock.now() &- startedAt))
+    let startedAt = self.startedAt
+    // Read only by a listener's autoclosure: no clock read when nobody listens.
+    func elapsed() -> Duration { .nanoseconds(Int64(clamping: MonotonicClock.now() &- startedAt)) }
     if let handlerInterval {
       ChainLog.propagation.endInterval("handler", handlerInterval, result.outcome.logDescription)
       self.handlerInterval = nil
@@ -199,8 +201,8 @@ final class PropagationWalk {
     }
     ChainLog.propagation.debug(
       result.outcome.logDescription, url: result.url,
-      " by \(result.decidingStep?.nodeName ?? "nobody") in \(elapsed.millisecondsDescription), \(result.trace.count) nodes")
-    URLPropagationObservers.enqueue(URLPropagationReport(result: result, duration: elapsed))
+      " by \(result.decidingStep?.nodeName ?? "nobody") in \(elapsed().millisecondsDescription), \(result.trace.count) nodes")
+    URLPropagationObservers.enqueue(URLPropagationReport(result: result, duration: elapsed()))
   }
 
   /// The trace so far, plus the handler being waited on, if any.
