@@ -28,7 +28,7 @@
     public struct Appearance {
       /// Enter Reader automatically when the page supports it.
       public var entersReaderIfAvailable = false
-      /// Collapse the bars while scrolling.
+      /// Collapse the bars while scrolling (iOS and Mac Catalyst; ignored on visionOS).
       public var barCollapsingEnabled = true
       #if os(iOS)
         /// The bars' background colour.
@@ -91,7 +91,10 @@
       else { return false }
       let configuration = SFSafariViewController.Configuration()
       configuration.entersReaderIfAvailable = appearance.entersReaderIfAvailable
-      configuration.barCollapsingEnabled = appearance.barCollapsingEnabled
+      #if os(iOS)
+        // iOS and Mac Catalyst only: Apple documents no visionOS availability for it.
+        configuration.barCollapsingEnabled = appearance.barCollapsingEnabled
+      #endif
       let safari = SFSafariViewController(url: url, configuration: configuration)
       safari.delegate = self
       #if os(iOS)
