@@ -12,9 +12,40 @@ import Testing
     #expect(!directives.noCache && !directives.noStore)
   }
 
-  @Test(arguments: ["max-age=-1", "max-age=abc", "max-age=", "max-age=1.5", "max-age"])
-  func malformedValuesAreIgnored(header: String) {
-    #expect(HTTPCacheDirectives(cacheControl: header).maxAge == nil)
+  // RFC 9111 §4.2.1: "caches are encouraged to consider responses that have invalid
+  // freshness information (e.g., a max-age directive with non-integer content) to be stale."
+  @Test(arguments: ["max-age=-1", "max-age=abc", "max-age=", "max-age=1.5", "max-age", "max-age=60, max-age=abc"])
+  func malformedMaxAgeMakesTheResponseStale(header: String) {
+    var directives = HTTPCacheDirectives(cacheControl: header)
+    directives.expiresLifetime = 600  // even an Expires does not rescue it
+    #expect(directives.freshness(age: 0) == .stale(usableOnError: false))
+  }
+
+  @Test func conflictingDuplicateMaxAgesAreStaleAndIdenticalOnesAreKept() {
+    #expect(HTTPCacheDirectives(cacheControl: "max-age=600, max-age=60").freshness(age: 1) == .stale(usableOnError: false))
+    #expect(HTTPCacheDirectives(cacheControl: "max-age=60, max-age=60").maxAge == 60)
+  }
+
+  @Test func duplicateStaleWindowsTakeTheSmallerValue() {
+    let directives = HTTPCacheDirectives(cacheControl: "stale-if-error=600, stale-if-error=5, stale-while-revalidate=9, stale-while-revalidate=90")
+    #expect(directives.staleIfError == 5)
+    #expect(directives.staleWhileRevalidate == 9)
+  }
+
+  @Test func commasInsideQuotedValuesDoNotSplitDirectives() {
+    let directives = HTTPCacheDirectives(cacheControl: #"private="set-cookie, max-age=9", max-age=60"#)
+    #expect(directives.maxAge == 60)
+    #expect(HTTPCacheDirectives.directives(in: #"a="x,\"y", b"#).map(\.0) == ["a", "b"])
+  }
+
+  @Test func expiresGivesTheLifetimeOnlyWithoutMaxAge() {
+    var directives = HTTPCacheDirectives(cacheControl: nil)
+    directives.expiresLifetime = 100
+    #expect(directives.freshness(age: 50) == .fresh)
+    #expect(directives.freshness(age: 150) == .stale(usableOnError: false))
+    var both = HTTPCacheDirectives(cacheControl: "max-age=10")
+    both.expiresLifetime = 100
+    #expect(both.freshness(age: 50) == .stale(usableOnError: false))
   }
 
   @Test func hugeValuesDoNotOverflow() {

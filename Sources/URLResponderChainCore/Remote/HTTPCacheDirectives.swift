@@ -12,24 +12,74 @@ struct HTTPCacheDirectives: Sendable, Equatable, Codable {
   /// `stale-if-error`: seconds past freshness during which the stale response may be used
   /// when revalidation fails.
   var staleIfError: Int?
+  /// The lifetime from `Expires` − `Date` (RFC 9111 §4.2.1), used only when `max-age` is absent.
+  var expiresLifetime: Double?
 
-  /// Parses a `Cache-Control` header value; unknown directives and malformed values are ignored.
+  /// Parses a `Cache-Control` header value (RFC 9111 §5.2); repeated header lines arrive
+  /// joined with commas. Unknown directives are ignored; commas inside quoted values do not
+  /// split directives. Read conservatively, as §4.2.1 encourages: a malformed `max-age`, or
+  /// `max-age` given twice with different values, makes the response stale; a malformed stale
+  /// window is ignored, and a window given twice takes the smaller value.
   init(cacheControl: String?) {
     guard let cacheControl else { return }
-    for directive in cacheControl.split(separator: ",") {
-      let parts = directive.split(separator: "=", maxSplits: 1)
-      let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-      let value = parts.count > 1 ? Self.seconds(parts[1]) : nil
+    var maxAges: Set<Int?> = []
+    for (rawName, rawValue) in Self.directives(in: cacheControl) {
+      let name = rawName.lowercased()
+      let value = rawValue.flatMap { Self.seconds(Substring($0)) }
       switch name {
-      case "max-age": maxAge = value ?? maxAge
-      case "s-maxage": break
+      case "max-age": maxAges.insert(value)
       case "no-cache": noCache = true
       case "no-store": noStore = true
-      case "stale-while-revalidate": staleWhileRevalidate = value
-      case "stale-if-error": staleIfError = value
+      case "stale-while-revalidate": staleWhileRevalidate = Self.smaller(staleWhileRevalidate, value)
+      case "stale-if-error": staleIfError = Self.smaller(staleIfError, value)
       default: break
       }
     }
+    // §4.2.1: invalid freshness information, or conflicting values, make the response stale.
+    if maxAges.count == 1, let only = maxAges.first {
+      maxAge = only ?? 0
+    } else if !maxAges.isEmpty {
+      maxAge = 0
+    }
+  }
+
+  private static func smaller(_ current: Int?, _ new: Int?) -> Int? {
+    guard let new else { return current }
+    return current.map { min($0, new) } ?? new
+  }
+
+  /// Splits a field value into `name[=value]` directives, honouring quoted strings.
+  static func directives(in field: String) -> [(String, String?)] {
+    var result: [(String, String?)] = []
+    var current = ""
+    var inQuotes = false
+    var escaped = false
+    func flush() {
+      let piece = current.trimmingCharacters(in: .whitespaces)
+      current = ""
+      guard !piece.isEmpty else { return }
+      if let equals = piece.firstIndex(of: "=") {
+        let name = String(piece[..<equals]).trimmingCharacters(in: .whitespaces)
+        result.append((name, String(piece[piece.index(after: equals)...])))
+      } else {
+        result.append((piece, nil))
+      }
+    }
+    for character in field {
+      if escaped {
+        escaped = false
+      } else if inQuotes, character == "\\" {
+        escaped = true
+      } else if character == "\"" {
+        inQuotes.toggle()
+      } else if character == ",", !inQuotes {
+        flush()
+        continue
+      }
+      current.append(character)
+    }
+    flush()
+    return result
   }
 
   init() {}
@@ -70,7 +120,8 @@ enum CacheFreshness: Sendable, Equatable {
 extension HTTPCacheDirectives {
   /// The freshness of a response that is `age` seconds old.
   func freshness(age: Double) -> CacheFreshness {
-    let lifetime = noCache ? 0 : Double(maxAge ?? 0)
+    // No heuristic freshness (§4.2.2): without max-age or Expires the list is stale at once.
+    let lifetime = noCache ? 0 : maxAge.map(Double.init) ?? expiresLifetime ?? 0
     if age < lifetime { return .fresh }
     let staleness = age - lifetime
     if !noCache, let window = staleWhileRevalidate, staleness < Double(window) { return .staleWhileRevalidating }

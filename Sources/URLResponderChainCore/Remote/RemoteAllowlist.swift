@@ -235,14 +235,22 @@ public actor RemoteAllowlist {
       }
     }
     requestCount += 1
+    let requestTime = now()
     let exchange: HTTPExchange
     do {
       exchange = try await transport.send(request, byteLimit: configuration.byteLimit, timeout: timeout)
     } catch {
       return (.failure(error), nil)
     }
-    let receivedAt = now().addingTimeInterval(-Double(exchange.headers["age"].flatMap { Int($0) } ?? 0))
-    let directives = HTTPCacheDirectives(cacheControl: exchange.headers["cache-control"])
+    let responseTime = now()
+    let freshness = HTTPResponseFreshness(headers: exchange.headers, requestTime: requestTime, responseTime: responseTime)
+    // `receivedAt` is the moment the response was new: the current age (§4.2.3) is then now − receivedAt.
+    let receivedAt = freshness.initialAge.isFinite ? responseTime.addingTimeInterval(-freshness.initialAge) : .distantPast
+    var directives = HTTPCacheDirectives(cacheControl: exchange.headers["cache-control"])
+    directives.expiresLifetime = freshness.expiresLifetime
+    // §4.1: a response that varies on `*` never matches a later request, so keeping it is
+    // pointless; it answers this request only, as `no-store` would.
+    if freshness.neverMatches { directives.noStore = true }
     switch exchange.status {
     case 200:
       do throws(AllowlistError) {
@@ -261,7 +269,15 @@ public actor RemoteAllowlist {
       }
     case 304:
       guard var revalidated = stored else { return (.failure(.serverError(status: 304)), nil) }
-      if exchange.headers["cache-control"] != nil { revalidated.response.directives = directives }
+      // §4.3.4: the 304's header fields replace the stored ones they name.
+      if exchange.headers["cache-control"] != nil {
+        let previousExpires = revalidated.response.directives.expiresLifetime
+        revalidated.response.directives = directives
+        if exchange.headers["expires"] == nil { revalidated.response.directives.expiresLifetime = previousExpires }
+      } else if exchange.headers["expires"] != nil {
+        revalidated.response.directives.expiresLifetime = freshness.expiresLifetime
+      }
+      if freshness.neverMatches { revalidated.response.directives.noStore = true }
       revalidated.response.receivedAt = receivedAt
       return (.success(revalidated), nil)
     case 401, 403:
