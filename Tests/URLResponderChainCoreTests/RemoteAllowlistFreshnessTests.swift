@@ -1,0 +1,137 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+@testable import URLResponderChainCore
+
+/// RFC 9111 freshness rules, each against the loopback server through real URLSession, with
+/// the allowlist's clock under the test's control so ages and dates are exact.
+@Suite struct RemoteAllowlistFreshnessTests {
+  init() { keepLoopbackOffProxies() }
+
+  static let document = Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)
+
+  /// A clock the test moves; starts at a fixed date.
+  final class TestClock: @unchecked Sendable {
+    // `@unchecked`: `current` is only touched under `lock`.
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+    var now: Date { lock.withLock { current } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+  }
+
+  static func httpDate(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter.string(from: date)
+  }
+
+  /// Serves the document with `headers` (computed per request from the clock), counts requests.
+  private func remote(
+    clock: TestClock, _ headers: @escaping @Sendable (Date) -> [String: String]
+  ) throws -> (RemoteAllowlist, LoopbackHTTPServer) {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Self.document, headers: headers(clock.now)) }
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.requestTimeout = .milliseconds(500)
+    configuration.fetchTimeout = .seconds(3)
+    let remote = RemoteAllowlist(
+      configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
+    return (remote, server)
+  }
+
+  /// Checks twice, `after` seconds apart; returns how many requests reached the server.
+  private func requests(after seconds: TimeInterval, _ headers: @escaping @Sendable (Date) -> [String: String])
+    async throws -> Int
+  {
+    let clock = TestClock()
+    let (remote, server) = try remote(clock: clock, headers)
+    defer { server.stop() }
+    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    clock.advance(seconds)
+    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    return server.requests.count
+  }
+
+  // §4.1: "A stored response with a Vary header field value containing a member "*" always fails to match."
+  @Test(arguments: ["*", "Accept, *", " * ", "accept-encoding,*"])
+  func aResponseThatVariesOnStarIsNeverReused(vary: String) async throws {
+    #expect(try await requests(after: 1) { _ in ["Cache-Control": "max-age=3600", "Vary": vary]} == 2)
+  }
+
+  @Test func aResponseThatVariesOnANamedFieldIsReused() async throws {
+    #expect(try await requests(after: 1) { _ in ["Cache-Control": "max-age=3600", "Vary": "Accept"] } == 1)
+  }
+
+  // §5.1 Age; §4.2.3 corrected_age_value = age_value + response_delay.
+  @Test(arguments: [
+    "7200",  // older than max-age: stale on arrival
+    "7200, 0",  // a list: the first member counts
+    "7200;foo=bar",  // invalid: the age is unknown, taken as stale
+    "-10",  // invalid, never fresher
+    "abc",
+  ])
+  func anAgeThatIsInvalidOrOlderThanTheLifetimeIsStale(age: String) async throws {
+    #expect(try await requests(after: 1) { _ in ["Cache-Control": "max-age=3600", "Age": age] } == 2)
+  }
+
+  @Test func aSmallValidAgeLeavesTheRestOfTheLifetime() async throws {
+    // Fresh for 3600 − 3000 = 600 s: reused after 500, not after 700.
+    #expect(try await requests(after: 500) { _ in ["Cache-Control": "max-age=3600", "Age": "3000"] } == 1)
+    #expect(try await requests(after: 700) { _ in ["Cache-Control": "max-age=3600", "Age": "3000"] } == 2)
+  }
+
+  // §4.2.3 apparent_age = max(0, response_time − date_value).
+  @Test func aResponseWhoseDateIsOldArrivesAlreadyAged() async throws {
+    let headers: @Sendable (Date) -> [String: String] = { now in
+      ["Cache-Control": "max-age=3600", "Date": Self.httpDate(now - 3000)]
+    }
+    #expect(try await requests(after: 500, headers) == 1)
+    #expect(try await requests(after: 700, headers) == 2)
+  }
+
+  @Test func aDateInTheFutureDoesNotMakeAResponseFresher() async throws {
+    let headers: @Sendable (Date) -> [String: String] = { now in
+      ["Cache-Control": "max-age=60", "Date": Self.httpDate(now + 86_400)]
+    }
+    #expect(try await requests(after: 61, headers) == 2)
+  }
+
+  // §4.2.1: without max-age, the freshness lifetime is Expires − Date.
+  @Test func expiresMinusDateIsTheLifetimeWithoutMaxAge() async throws {
+    let headers: @Sendable (Date) -> [String: String] = { now in
+      ["Date": Self.httpDate(now), "Expires": Self.httpDate(now + 600)]
+    }
+    #expect(try await requests(after: 500, headers) == 1)
+    #expect(try await requests(after: 700, headers) == 2)
+  }
+
+  @Test func maxAgeWinsOverExpires() async throws {
+    let headers: @Sendable (Date) -> [String: String] = { now in
+      ["Cache-Control": "max-age=10", "Date": Self.httpDate(now), "Expires": Self.httpDate(now + 600)]
+    }
+    #expect(try await requests(after: 20, headers) == 2)
+  }
+
+  // §5.3: "A cache recipient MUST interpret invalid date formats, especially the value "0", as representing a time in the past."
+  @Test(arguments: ["0", "garbage", "Thu, 01 Jan 1970 00:00:00 GMT", "-1"])
+  func anInvalidOrPastExpiresIsAlreadyStale(expires: String) async throws {
+    #expect(try await requests(after: 1) { now in ["Date": Self.httpDate(now), "Expires": expires] } == 2)
+  }
+
+  @Test func theObsoleteDateFormatsAreAccepted() {
+    let reference = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+    #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == reference)
+    #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == reference)
+    #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == reference)
+    #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT, Mon, 07 Nov 1994 08:49:37 GMT") == nil)
+  }
+
+  // §4.2.2 heuristic freshness is not used: a 200 without max-age or Expires is stale at once,
+  // even with a Last-Modified long ago.
+  @Test func noHeuristicFreshnessEvenWithAnOldLastModified() async throws {
+    #expect(
+      try await requests(after: 1) { now in ["Last-Modified": Self.httpDate(now - 86_400 * 365)] } == 2)
+  }
+}
