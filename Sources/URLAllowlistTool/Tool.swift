@@ -40,12 +40,16 @@ struct Tool {
     case .check(.remote(let endpoint, let cacheDirectory, let timeout), let json, let urls):
       let remote = RemoteAllowlist(configuration: remoteConfiguration(endpoint, cacheDirectory, timeout))
       let current = await remote.allowlist()
-      return check(json: json, urls: urls) { input in
+      let status = check(json: json, urls: urls) { input in
         switch current {
         case .success(let allowlist): allowlist.verdict(for: input).printed
         case .failure(let failure): ("deny", "no valid allowlist: \(failure)")
         }
       }
+      // A stale-while-revalidate refresh started above must reach the cache before the
+      // process exits, or the next run revalidates the old list again (bounded by --timeout).
+      await remote.finishPendingFetch()
+      return status
     }
   }
 

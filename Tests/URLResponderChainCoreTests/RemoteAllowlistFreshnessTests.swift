@@ -135,3 +135,42 @@ import Testing
       try await requests(after: 1) { now in ["Last-Modified": Self.httpDate(now - 86_400 * 365)] } == 2)
   }
 }
+
+extension RemoteAllowlistFreshnessTests {
+  // RFC 5861 §3: within stale-while-revalidate the stale list is served while it is refreshed;
+  // the refresh must reach the cache even when the process ends right after the answer.
+  @Test func aBackgroundRevalidationReachesTheCacheBeforeTheProcessEnds() async throws {
+    let clock = TestClock()
+    let newer = Data(#"{"version": 1, "allow": ["newer.example"]}"#.utf8)
+    let served = LockedCounter()
+    let server = try LoopbackHTTPServer { _ in
+      served.increment() == 1
+        ? .ok(body: Self.document, headers: ["Cache-Control": "max-age=10, stale-while-revalidate=600"])
+        : .ok(body: newer, headers: ["Cache-Control": "max-age=600"])
+    }
+    defer { server.stop() }
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("swr-\(UUID().uuidString)")
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.cacheDirectory = cache
+    configuration.requestTimeout = .milliseconds(500)
+    configuration.fetchTimeout = .seconds(3)
+    // First "process": fetches, then, once stale, serves the old list and refreshes it.
+    let first = RemoteAllowlist(configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
+    #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
+    clock.advance(20)
+    #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
+    await first.finishPendingFetch()
+    // The next "process" starts from the cache folder with the refreshed list, without a request.
+    let next = RemoteAllowlist(configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
+    #expect(await next.check("https://newer.example") == .allowed(rule: "newer.example"))
+    #expect(server.requests.count == 2)
+  }
+}
+
+final class LockedCounter: @unchecked Sendable {
+  // `@unchecked`: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var value = 0
+  /// Adds one and returns the new count.
+  func increment() -> Int { lock.withLock { value += 1; return value } }
+}

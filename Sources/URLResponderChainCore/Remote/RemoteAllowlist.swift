@@ -180,10 +180,22 @@ public actor RemoteAllowlist {
     for continuation in waiting.values { continuation.resume(returning: answer) }
   }
 
-  /// Waits for the fetch in flight, if any (a background revalidation, for tests).
-  func settle() async {
+  /// Waits for the fetch in flight, if any: above all a `stale-while-revalidate` refresh
+  /// running in the background. It ends within the fetch timeout.
+  ///
+  /// A process about to exit calls this, so that the refreshed list reaches the cache folder
+  /// and the next launch starts with it instead of revalidating the old one again.
+  ///
+  /// ```swift
+  /// let verdict = await remote.check(url)
+  /// await remote.finishPendingFetch()   // before exit(0)
+  /// ```
+  public func finishPendingFetch() async {
     await fetch?.value
   }
+
+  /// Waits for the fetch in flight, if any.
+  func settle() async { await finishPendingFetch() }
 
   // MARK: - Fetching
 
