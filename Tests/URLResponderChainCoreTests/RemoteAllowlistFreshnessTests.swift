@@ -174,3 +174,16 @@ final class LockedCounter: @unchecked Sendable {
   /// Adds one and returns the new count.
   func increment() -> Int { lock.withLock { value += 1; return value } }
 }
+
+extension RemoteAllowlistFreshnessTests {
+  // §5.2 and §4.2.1, through a real response: repeated max-age with different values is
+  // stale; a comma inside a quoted value does not start a directive.
+  @Test func conflictingMaxAgesOnTheWireAreStale() async throws {
+    #expect(try await requests(after: 1) { _ in ["Cache-Control": "max-age=3600, max-age=1"] } == 2)
+  }
+
+  @Test func aQuotedCommaDoesNotSmuggleADirective() async throws {
+    #expect(
+      try await requests(after: 100) { _ in ["Cache-Control": #"private="x, max-age=1", max-age=3600"#] } == 1)
+  }
+}
