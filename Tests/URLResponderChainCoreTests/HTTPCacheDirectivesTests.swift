@@ -22,12 +22,14 @@ import Testing
   }
 
   @Test func conflictingDuplicateMaxAgesAreStaleAndIdenticalOnesAreKept() {
-    #expect(HTTPCacheDirectives(cacheControl: "max-age=600, max-age=60").freshness(age: 1) == .stale(usableOnError: false))
+    #expect(
+      HTTPCacheDirectives(cacheControl: "max-age=600, max-age=60").freshness(age: 1) == .stale(usableOnError: false))
     #expect(HTTPCacheDirectives(cacheControl: "max-age=60, max-age=60").maxAge == 60)
   }
 
   @Test func duplicateStaleWindowsTakeTheSmallerValue() {
-    let directives = HTTPCacheDirectives(cacheControl: "stale-if-error=600, stale-if-error=5, stale-while-revalidate=9, stale-while-revalidate=90")
+    let directives = HTTPCacheDirectives(
+      cacheControl: "stale-if-error=600, stale-if-error=5, stale-while-revalidate=9, stale-while-revalidate=90")
     #expect(directives.staleIfError == 5)
     #expect(directives.staleWhileRevalidate == 9)
   }

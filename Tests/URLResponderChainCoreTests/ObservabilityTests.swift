@@ -117,7 +117,8 @@ final class LogCapture: @unchecked Sendable {
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)) }
     defer { server.stop() }
     try await capturing { capture in
-      let remote = RemoteAllowlist(configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/list.json")))
+      let remote = RemoteAllowlist(
+        configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/list.json")))
       #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
       let fetches = capture.all.filter {
         if case .intervalEnded(.allowlist, "allowlist fetch", _, "fetched") = $0 { true } else { false }

@@ -37,7 +37,9 @@ import URLResponderChainCore
 enum BuiltResourceBundle {
   static func privacyManifest(of target: String) -> URL? {
     let names = ["URLResponderChain_\(target).resources", "URLResponderChain_\(target).bundle"]
-    let places = ([Bundle.main] + Bundle.allBundles).flatMap { [$0.bundleURL, $0.bundleURL.deletingLastPathComponent()] }
+    let places = ([Bundle.main] + Bundle.allBundles).flatMap {
+      [$0.bundleURL, $0.bundleURL.deletingLastPathComponent()]
+    }
     for place in places {
       for name in names {
         for inner in ["", "Contents/Resources/"] {

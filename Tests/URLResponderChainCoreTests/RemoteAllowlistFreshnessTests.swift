@@ -57,7 +57,7 @@ import Testing
   // §4.1: "A stored response with a Vary header field value containing a member "*" always fails to match."
   @Test(arguments: ["*", "Accept, *", " * ", "accept-encoding,*"])
   func aResponseThatVariesOnStarIsNeverReused(vary: String) async throws {
-    #expect(try await requests(after: 1) { _ in ["Cache-Control": "max-age=3600", "Vary": vary]} == 2)
+    #expect(try await requests(after: 1) { _ in ["Cache-Control": "max-age=3600", "Vary": vary] } == 2)
   }
 
   @Test func aResponseThatVariesOnANamedFieldIsReused() async throws {
@@ -155,13 +155,15 @@ extension RemoteAllowlistFreshnessTests {
     configuration.requestTimeout = .milliseconds(500)
     configuration.fetchTimeout = .seconds(3)
     // First "process": fetches, then, once stale, serves the old list and refreshes it.
-    let first = RemoteAllowlist(configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
+    let first = RemoteAllowlist(
+      configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
     clock.advance(20)
     #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
     await first.finishPendingFetch()
     // The next "process" starts from the cache folder with the refreshed list, without a request.
-    let next = RemoteAllowlist(configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
+    let next = RemoteAllowlist(
+      configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     #expect(await next.check("https://newer.example") == .allowed(rule: "newer.example"))
     #expect(server.requests.count == 2)
   }
@@ -172,7 +174,11 @@ final class LockedCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
   /// Adds one and returns the new count.
-  func increment() -> Int { lock.withLock { value += 1; return value } }
+  func increment() -> Int {
+    lock.withLock {
+      value += 1; return value
+    }
+  }
 }
 
 extension RemoteAllowlistFreshnessTests {

@@ -48,7 +48,9 @@ final class EventLog {
     let recorder = ReportRecorder(host: "observed.example")
     URLPropagationObservers.add(recorder)
     defer { URLPropagationObservers.remove(recorder) }
-    let link = Node(next: ImmediateHandler(.rewrite(URL(string: "https://observed.example/b?t=1")!), next: ImmediateHandler(.handled)))
+    let link = Node(
+      next: ImmediateHandler(.rewrite(URL(string: "https://observed.example/b?t=1")!), next: ImmediateHandler(.handled))
+    )
     let result = await link.propagateURL(URL(string: "https://observed.example/a?secret=1")!)
     await recorder.waitForReports(1)
     let report = try #require(recorder.reports.first)
@@ -82,7 +84,8 @@ final class EventLog {
     slow.release.open()
     _ = await a.value
     await second.waitForReports(2)
-    #expect(log.events == ["first order.example", "second order.example", "first order.example", "second order.example"])
+    #expect(
+      log.events == ["first order.example", "second order.example", "first order.example", "second order.example"])
     #expect(first.reports.map(\.outcome) == [.discarded(reason: "no"), .handled])
     #expect(second.reports.count == 2)
   }
@@ -127,8 +130,10 @@ final class EventLog {
     _ = await Node().propagateURL(URL(string: "https://first-caller.example/async")!)
     log.events.append("async caller resumed")
     await recorder.waitForReports(2)
-    #expect(log.events.firstIndex(of: "completion handled")! < log.events.firstIndex(of: "observer first-caller.example")!)
-    #expect(log.events.firstIndex(of: "async caller resumed")! < log.events.lastIndex(of: "observer first-caller.example")!)
+    #expect(
+      log.events.firstIndex(of: "completion handled")! < log.events.firstIndex(of: "observer first-caller.example")!)
+    #expect(
+      log.events.firstIndex(of: "async caller resumed")! < log.events.lastIndex(of: "observer first-caller.example")!)
   }
 
   @Test func anObserverCannotChangeTheOutcomeAndIsHeldWeakly() async {

@@ -140,7 +140,8 @@ public actor RemoteAllowlist {
   private func runFetch() async {
     let interval =
       ChainLog.allowlist.isSignposting
-      ? ChainLog.allowlist.beginInterval("allowlist fetch", id: self, RedactedURL(configuration.endpoint).description) : nil
+      ? ChainLog.allowlist.beginInterval("allowlist fetch", id: self, RedactedURL(configuration.endpoint).description)
+      : nil
     let result = await fetchWithRetries()
     fetch = nil
     if let interval {
@@ -255,9 +256,11 @@ public actor RemoteAllowlist {
       return (.failure(error), nil)
     }
     let responseTime = now()
-    let freshness = HTTPResponseFreshness(headers: exchange.headers, requestTime: requestTime, responseTime: responseTime)
+    let freshness = HTTPResponseFreshness(
+      headers: exchange.headers, requestTime: requestTime, responseTime: responseTime)
     // `receivedAt` is the moment the response was new: the current age (§4.2.3) is then now − receivedAt.
-    let receivedAt = freshness.initialAge.isFinite ? responseTime.addingTimeInterval(-freshness.initialAge) : .distantPast
+    let receivedAt =
+      freshness.initialAge.isFinite ? responseTime.addingTimeInterval(-freshness.initialAge) : .distantPast
     var directives = HTTPCacheDirectives(cacheControl: exchange.headers["cache-control"])
     directives.expiresLifetime = freshness.expiresLifetime
     // §4.1: a response that varies on `*` never matches a later request, so keeping it is

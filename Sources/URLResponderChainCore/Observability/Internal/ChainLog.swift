@@ -91,7 +91,9 @@ struct ChainLog: Sendable {
   }
 
   /// Begins an interval. Call only when ``isSignposting``.
-  func beginInterval(_ name: StaticString, id object: AnyObject, _ message: @autoclosure () -> String) -> SignpostInterval {
+  func beginInterval(_ name: StaticString, id object: AnyObject, _ message: @autoclosure () -> String)
+    -> SignpostInterval
+  {
     #if canImport(os)
       let id = signposter.makeSignpostID(from: object)
       let message = message()
@@ -109,7 +111,8 @@ struct ChainLog: Sendable {
       let message = message()
       signposter.endInterval(name, interval.state, "\(message, privacy: .public)")
     #else
-      ChainLogRecorder.current?(.intervalEnded(category: category, name: "\(name)", id: interval.id, message: message()))
+      ChainLogRecorder.current?(
+        .intervalEnded(category: category, name: "\(name)", id: interval.id, message: message()))
     #endif
   }
 }
@@ -158,7 +161,8 @@ package enum ChainLogRecorder {
 
   /// Installs `record` (or removes it with `nil`); returns the one it replaces.
   @discardableResult
-  package static func install(_ record: (@Sendable (ChainLogRecord) -> Void)?) -> (@Sendable (ChainLogRecord) -> Void)? {
+  package static func install(_ record: (@Sendable (ChainLogRecord) -> Void)?) -> (@Sendable (ChainLogRecord) -> Void)?
+  {
     recorder.withLock { current in
       defer {
         current = record

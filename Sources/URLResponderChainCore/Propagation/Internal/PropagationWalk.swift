@@ -86,7 +86,8 @@ final class PropagationWalk {
   private func start() {
     hasStarted = true
     if ChainLog.propagation.isSignposting {
-      propagationInterval = ChainLog.propagation.beginInterval("propagation", id: self, "\(self.originalURL.scheme ?? "")")
+      propagationInterval = ChainLog.propagation.beginInterval(
+        "propagation", id: self, "\(self.originalURL.scheme ?? "")")
     }
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
@@ -201,7 +202,8 @@ final class PropagationWalk {
     }
     ChainLog.propagation.debug(
       result.outcome.logDescription, url: result.url,
-      " by \(result.decidingStep?.nodeName ?? "nobody") in \(elapsed().millisecondsDescription), \(result.trace.count) nodes")
+      " by \(result.decidingStep?.nodeName ?? "nobody") in \(elapsed().millisecondsDescription), \(result.trace.count) nodes"
+    )
     URLPropagationObservers.enqueue(URLPropagationReport(result: result, duration: elapsed()))
   }
 
