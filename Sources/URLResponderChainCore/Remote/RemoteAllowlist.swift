@@ -247,13 +247,11 @@ public actor RemoteAllowlist {
         request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
       }
     }
-    requestCount += 1
     let requestTime = now()
     let exchange: HTTPExchange
-    do {
-      exchange = try await transport.send(request, byteLimit: configuration.byteLimit, timeout: timeout)
-    } catch {
-      return (.failure(error), nil)
+    switch await sendFollowingSameOriginRedirects(request, timeout: timeout) {
+    case .success(let received): exchange = received
+    case .failure(let failure): return (.failure(failure), nil)
     }
     let responseTime = now()
     let freshness = HTTPResponseFreshness(
@@ -301,6 +299,41 @@ public actor RemoteAllowlist {
       return (
         .failure(.serverError(status: exchange.status)), Self.retryAfter(exchange.headers["retry-after"], now: now())
       )
+    }
+  }
+
+  /// Sends `request`, following redirects only as ``AllowlistRedirectPolicy`` allows, all
+  /// within `timeout`. A refused redirect fails the fetch before anything from its target is read.
+  private func sendFollowingSameOriginRedirects(_ request: URLRequest, timeout: Duration) async
+    -> Result<HTTPExchange, RemoteAllowlistFailure>
+  {
+    let policy = AllowlistRedirectPolicy(endpoint: configuration.endpoint)
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var request = request
+    var hops = 0
+    while true {
+      let remaining = deadline - clock.now
+      guard remaining > .zero else { return .failure(.timedOut) }
+      requestCount += 1
+      let exchange: HTTPExchange
+      do {
+        exchange = try await transport.send(request, byteLimit: configuration.byteLimit, timeout: remaining)
+      } catch {
+        return .failure(error)
+      }
+      guard [301, 302, 303, 307, 308].contains(exchange.status) else { return .success(exchange) }
+      switch policy.decide(
+        location: exchange.headers["location"], from: request.url ?? configuration.endpoint, hops: hops)
+      {
+      case .follow(let target):
+        ChainLog.allowlist.log(.info, "following a same-origin allowlist redirect (HTTP \(exchange.status))")
+        request.url = target
+        hops += 1
+      case .refuse(let reason):
+        configuration.log("refusing the allowlist redirect: \(reason)")
+        return .failure(.redirectRefused(reason))
+      }
     }
   }
 

@@ -12,6 +12,9 @@ public enum RemoteAllowlistFailure: Error, Sendable, Equatable {
   case invalidDocument(String)
   /// The response was longer than the byte limit; reading stopped there.
   case tooLarge(limit: Int)
+  /// The endpoint redirected where the allowlist is not trusted from: another origin, https
+  /// to http, a malformed target or too many hops. Nothing from there is read or cached.
+  case redirectRefused(String)
   /// The waiting check was cancelled.
   case cancelled
 }
@@ -26,6 +29,7 @@ extension RemoteAllowlistFailure: CustomStringConvertible {
     case .notAuthenticated(let status): "the allowlist server refused our credentials (HTTP \(status))"
     case .invalidDocument(let problems): "the allowlist server sent an invalid allowlist: \(problems)"
     case .tooLarge(let limit): "the allowlist is larger than \(limit) bytes"
+    case .redirectRefused(let reason): "the allowlist server's redirect was refused: \(reason)"
     case .cancelled: "the allowlist check was cancelled"
     }
   }
@@ -35,7 +39,7 @@ extension RemoteAllowlistFailure: CustomStringConvertible {
     switch self {
     case .unreachable, .timedOut: true
     case .serverError(let status): status >= 500 || status == 408 || status == 429
-    case .notAuthenticated, .invalidDocument, .tooLarge, .cancelled: false
+    case .notAuthenticated, .invalidDocument, .tooLarge, .redirectRefused, .cancelled: false
     }
   }
 }

@@ -109,7 +109,8 @@ public struct RemoteAllowlistUnavailableError: RetryableError {
     case .unreachable: "You appear to be offline. Check your connection and try again."
     case .timedOut: "The check took too long. Try again."
     case .notAuthenticated: "Your session has expired. Sign in again, then retry."
-    case .serverError, .invalidDocument, .tooLarge, .cancelled: "Something went wrong on our side. Try again later."
+    case .serverError, .invalidDocument, .tooLarge, .redirectRefused, .cancelled:
+      "Something went wrong on our side. Try again later."
     }
   }
 
@@ -127,6 +128,7 @@ extension RemoteAllowlistFailure {
     case .notAuthenticated: "remote-allowlist.not-authenticated"
     case .invalidDocument: "remote-allowlist.invalid-document"
     case .tooLarge: "remote-allowlist.too-large"
+    case .redirectRefused: "remote-allowlist.redirect-refused"
     case .cancelled: "remote-allowlist.cancelled"
     }
   }

@@ -128,6 +128,15 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
     completionHandler(.allow)
   }
 
+  /// Redirects are never followed here: the 3xx response is returned as it is, and the
+  /// allowlist client decides (``AllowlistRedirectPolicy``), so no other origin is ever asked.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooLarge = lock.withLock { () -> Bool in
       body.append(data)

@@ -1,0 +1,153 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+@testable import URLResponderChainCore
+
+@Suite struct AllowlistRedirectPolicyTests {
+  let policy = AllowlistRedirectPolicy(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
+  let current = URL(string: "https://config.example.com/allowlist.json")!
+
+  @Test(arguments: [
+    "https://config.example.com/v2/allowlist.json",
+    "https://CONFIG.example.com/moved",
+    "https://config.example.com:443/moved",
+  ])
+  func aSameOriginMoveIsFollowed(location: String) {
+    #expect(policy.decide(location: location, from: current, hops: 0) == .follow(URL(string: location)!))
+  }
+
+  @Test(arguments: [
+    "https://evil.example/allowlist.json",  // another host
+    "https://config.example.com.evil.example/x",  // suffix trick
+    "https://config.example.com:8443/x",  // another port
+    "http://config.example.com/x",  // downgrade
+    "/relative/path",  // relative: refused, not resolved
+    "//evil.example/x",  // scheme-relative
+    "https://config.example.com@evil.example/x",  // user info trick
+    "https://user:pw@config.example.com/x",
+    "https://evil.example\\@config.example.com/x",  // backslash
+    "https://config.example.com/x y",  // space
+    "https://config.example.com/\u{0}x",  // control character
+    "https://127.0.0.1/x",  // an IP for the same host is another origin
+    "https://2130706433/x",
+    "javascript:alert(1)",
+    "data:application/json,{}",
+    "",
+    "not a url at all",
+  ])
+  func anyOtherTargetIsRefused(location: String) {
+    guard case .refuse = policy.decide(location: location, from: current, hops: 0) else {
+      Issue.record("followed \(location.debugDescription)")
+      return
+    }
+  }
+
+  @Test func aMissingLocationAndTooManyHopsAreRefused() {
+    #expect(policy.decide(location: nil, from: current, hops: 0) == .refuse(reason: "a redirect without a Location"))
+    guard
+      case .refuse(let reason) = policy.decide(
+        location: "https://config.example.com/again", from: current, hops: AllowlistRedirectPolicy.maximumHops)
+    else {
+      Issue.record("followed a fourth redirect")
+      return
+    }
+    #expect(reason.contains("more than 3 redirects"))
+  }
+}
+
+/// Origin pinning through real URLSession: a second loopback server plays the other origin.
+@Suite struct RemoteAllowlistRedirectTests {
+  init() { keepLoopbackOffProxies() }
+
+  static let good = Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)
+  static let evil = Data(#"{"version": 1, "allow": ["evil.example"]}"#.utf8)
+
+  private func configuration(_ server: LoopbackHTTPServer, cache: URL) -> RemoteAllowlistConfiguration {
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
+    configuration.cacheDirectory = cache
+    configuration.requestTimeout = .milliseconds(800)
+    configuration.fetchTimeout = .seconds(3)
+    return configuration
+  }
+
+  private func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("redirect-\(UUID().uuidString)")
+  }
+
+  @Test func aRedirectToAnotherOriginFailsClosedNamesTheTargetAndCachesNothing() async throws {
+    let other = try LoopbackHTTPServer { _ in .ok(body: Self.evil) }
+    defer { other.stop() }
+    let target = other.url(path: "/evil").absoluteString
+    let endpoint = try LoopbackHTTPServer { _ in .respond(status: 302, headers: ["Location": target], body: Data()) }
+    defer { endpoint.stop() }
+    let cache = temporaryDirectory()
+    let remote = RemoteAllowlist(configuration: configuration(endpoint, cache: cache))
+    guard case .unavailable(.redirectRefused(let reason)) = await remote.check("https://evil.example/x") else {
+      Issue.record("the other origin's list was used")
+      return
+    }
+    #expect(reason.contains(target))
+    #expect(other.requests.isEmpty, "the other origin was never asked")
+    #expect(!FileManager.default.fileExists(atPath: cache.path), "nothing was cached")
+  }
+
+  @Test(arguments: [301, 302, 303, 307, 308])
+  func aSameOriginMoveIsFollowed(status: Int) async throws {
+    let server = try LoopbackHTTPServer { request in
+      request.path == "/list"
+        ? .respond(status: status, headers: ["Location": "/moved"], body: Data())
+        : .ok(body: Self.good, headers: ["Cache-Control": "max-age=60"])
+    }
+    defer { server.stop() }
+    // A relative Location is refused; the absolute form of the same move is followed.
+    let relative = RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
+    guard case .unavailable(.redirectRefused) = await relative.check("https://example.com") else {
+      Issue.record("a relative Location was resolved")
+      return
+    }
+    let absolute = try LoopbackHTTPServer { request in
+      request.path == "/list"
+        ? .respond(status: status, headers: ["Location": "http://127.0.0.1:\(server.port)/moved"], body: Data())
+        : .ok(body: Self.evil)
+    }
+    defer { absolute.stop() }
+    // Same host, other port: another origin, refused.
+    let crossPort = RemoteAllowlist(configuration: configuration(absolute, cache: temporaryDirectory()))
+    guard case .unavailable(.redirectRefused) = await crossPort.check("https://evil.example") else {
+      Issue.record("followed a redirect to another port")
+      return
+    }
+    let sameOrigin = try LoopbackHTTPServer { _ in .ok(body: Self.good) }
+    defer { sameOrigin.stop() }
+    let moving = try LoopbackHTTPServer { request in
+      request.path == "/list"
+        ? .respond(
+          status: status, headers: ["Location": "http://127.0.0.1:\(sameOriginPort(request))/moved"], body: Data())
+        : .ok(body: Self.good, headers: ["Cache-Control": "max-age=60"])
+    }
+    defer { moving.stop() }
+    let followed = RemoteAllowlist(configuration: configuration(moving, cache: temporaryDirectory()))
+    #expect(await followed.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(moving.requests.map(\.path) == ["/list", "/moved"])
+  }
+
+  @Test func aRedirectLoopStopsAfterThreeHops() async throws {
+    let server = try LoopbackHTTPServer { request in
+      .respond(status: 307, headers: ["Location": "http://127.0.0.1:\(sameOriginPort(request))/list"], body: Data())
+    }
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
+    guard case .unavailable(.redirectRefused(let reason)) = await remote.check("https://example.com") else {
+      Issue.record("a redirect loop did not fail closed")
+      return
+    }
+    #expect(reason.contains("more than 3 redirects"))
+    #expect(server.requests.count == 4)
+  }
+}
+
+/// The port the request was sent to, from its Host header.
+private func sameOriginPort(_ request: LoopbackHTTPServer.Request) -> String {
+  request.headers["host"]?.split(separator: ":").last.map(String.init) ?? "0"
+}
