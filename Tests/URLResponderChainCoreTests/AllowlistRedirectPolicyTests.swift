@@ -43,6 +43,16 @@ import Testing
     }
   }
 
+  @Test func theRefusalShowsAHostileTargetEscapedAndShort() {
+    let hostile = "https://evil.example/\u{1B}[2J\nfake log line" + String(repeating: "a", count: 500)
+    guard case .refuse(let reason) = policy.decide(location: hostile, from: current, hops: 0) else {
+      Issue.record("followed \(hostile.debugDescription)")
+      return
+    }
+    #expect(!reason.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    #expect(reason.count < 300)
+  }
+
   @Test func aMissingLocationAndTooManyHopsAreRefused() {
     #expect(policy.decide(location: nil, from: current, hops: 0) == .refuse(reason: "a redirect without a Location"))
     guard
@@ -94,32 +104,6 @@ import Testing
 
   @Test(arguments: [301, 302, 303, 307, 308])
   func aSameOriginMoveIsFollowed(status: Int) async throws {
-    let server = try LoopbackHTTPServer { request in
-      request.path == "/list"
-        ? .respond(status: status, headers: ["Location": "/moved"], body: Data())
-        : .ok(body: Self.good, headers: ["Cache-Control": "max-age=60"])
-    }
-    defer { server.stop() }
-    // A relative Location is refused; the absolute form of the same move is followed.
-    let relative = RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
-    guard case .unavailable(.redirectRefused) = await relative.check("https://example.com") else {
-      Issue.record("a relative Location was resolved")
-      return
-    }
-    let absolute = try LoopbackHTTPServer { request in
-      request.path == "/list"
-        ? .respond(status: status, headers: ["Location": "http://127.0.0.1:\(server.port)/moved"], body: Data())
-        : .ok(body: Self.evil)
-    }
-    defer { absolute.stop() }
-    // Same host, other port: another origin, refused.
-    let crossPort = RemoteAllowlist(configuration: configuration(absolute, cache: temporaryDirectory()))
-    guard case .unavailable(.redirectRefused) = await crossPort.check("https://evil.example") else {
-      Issue.record("followed a redirect to another port")
-      return
-    }
-    let sameOrigin = try LoopbackHTTPServer { _ in .ok(body: Self.good) }
-    defer { sameOrigin.stop() }
     let moving = try LoopbackHTTPServer { request in
       request.path == "/list"
         ? .respond(
@@ -130,6 +114,35 @@ import Testing
     let followed = RemoteAllowlist(configuration: configuration(moving, cache: temporaryDirectory()))
     #expect(await followed.check("https://example.com") == .allowed(rule: "example.com"))
     #expect(moving.requests.map(\.path) == ["/list", "/moved"])
+  }
+
+  @Test func aRelativeLocationIsRefusedRatherThanResolved() async throws {
+    let server = try LoopbackHTTPServer { request in
+      request.path == "/list"
+        ? .respond(status: 302, headers: ["Location": "/moved"], body: Data()) : .ok(body: Self.good)
+    }
+    defer { server.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
+    guard case .unavailable(.redirectRefused) = await remote.check("https://example.com") else {
+      Issue.record("a relative Location was resolved")
+      return
+    }
+    #expect(server.requests.map(\.path) == ["/list"])
+  }
+
+  @Test func theSameHostOnAnotherPortIsAnotherOrigin() async throws {
+    let otherPort = try LoopbackHTTPServer { _ in .ok(body: Self.evil) }
+    defer { otherPort.stop() }
+    let endpoint = try LoopbackHTTPServer { _ in
+      .respond(status: 307, headers: ["Location": otherPort.url(path: "/list").absoluteString], body: Data())
+    }
+    defer { endpoint.stop() }
+    let remote = RemoteAllowlist(configuration: configuration(endpoint, cache: temporaryDirectory()))
+    guard case .unavailable(.redirectRefused) = await remote.check("https://evil.example") else {
+      Issue.record("followed a redirect to another port")
+      return
+    }
+    #expect(otherPort.requests.isEmpty)
   }
 
   @Test func aRedirectLoopStopsAfterThreeHops() async throws {

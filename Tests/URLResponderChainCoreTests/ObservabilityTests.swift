@@ -4,14 +4,12 @@ import Testing
 
 @testable import URLResponderChainCore
 
-/// Collects the portable stand-in's records for one test, keeping those that mention `marker`.
-final class LogCapture: @unchecked Sendable {
-  // `@unchecked`: `records` is only touched under `lock`.
-  private let lock = NSLock()
-  private var records: [ChainLogRecord] = []
+/// Collects the portable stand-in's records for one test.
+final class LogCapture: Sendable {
+  private let records = LockedValue<[ChainLogRecord]>([])
 
-  func record(_ record: ChainLogRecord) { lock.withLock { records.append(record) } }
-  var all: [ChainLogRecord] { lock.withLock { records } }
+  func record(_ record: ChainLogRecord) { records.withLock { $0.append(record) } }
+  var all: [ChainLogRecord] { records.withLock { $0 } }
 
   func lines(containing marker: String) -> [String] {
     all.compactMap { if case .line(_, _, let text) = $0, text.contains(marker) { text } else { nil } }

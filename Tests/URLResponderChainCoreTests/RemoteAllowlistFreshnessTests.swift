@@ -12,12 +12,10 @@ import Testing
   static let document = Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)
 
   /// A clock the test moves; starts at a fixed date.
-  final class TestClock: @unchecked Sendable {
-    // `@unchecked`: `current` is only touched under `lock`.
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_800_000_000)
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+  final class TestClock: Sendable {
+    private let current = LockedValue(Date(timeIntervalSince1970: 1_800_000_000))
+    var now: Date { current.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 += seconds } }
   }
 
   static func httpDate(_ date: Date) -> String {
@@ -142,9 +140,12 @@ extension RemoteAllowlistFreshnessTests {
   @Test func aBackgroundRevalidationReachesTheCacheBeforeTheProcessEnds() async throws {
     let clock = TestClock()
     let newer = Data(#"{"version": 1, "allow": ["newer.example"]}"#.utf8)
-    let served = LockedCounter()
+    let served = LockedValue(0)
     let server = try LoopbackHTTPServer { _ in
-      served.increment() == 1
+      served.withLock { count in
+        count += 1
+        return count
+      } == 1
         ? .ok(body: Self.document, headers: ["Cache-Control": "max-age=10, stale-while-revalidate=600"])
         : .ok(body: newer, headers: ["Cache-Control": "max-age=600"])
     }
@@ -169,18 +170,6 @@ extension RemoteAllowlistFreshnessTests {
   }
 }
 
-final class LockedCounter: @unchecked Sendable {
-  // `@unchecked`: `value` is only touched under `lock`.
-  private let lock = NSLock()
-  private var value = 0
-  /// Adds one and returns the new count.
-  func increment() -> Int {
-    lock.withLock {
-      value += 1; return value
-    }
-  }
-}
-
 extension RemoteAllowlistFreshnessTests {
   // §5.2 and §4.2.1, through a real response: repeated max-age with different values is
   // stale; a comma inside a quoted value does not start a directive.
@@ -191,5 +180,53 @@ extension RemoteAllowlistFreshnessTests {
   @Test func aQuotedCommaDoesNotSmuggleADirective() async throws {
     #expect(
       try await requests(after: 100) { _ in ["Cache-Control": #"private="x, max-age=1", max-age=3600"#] } == 1)
+  }
+}
+
+extension RemoteAllowlistFreshnessTests {
+  /// The first response carries `first`; every revalidation answers 304 with `revalidation`.
+  private func requestsAfterRevalidation(
+    first: @escaping @Sendable (Date) -> [String: String], revalidation: @escaping @Sendable (Date) -> [String: String],
+    checksAfter seconds: [TimeInterval]
+  ) async throws -> Int {
+    let clock = TestClock()
+    let server = try LoopbackHTTPServer { request in
+      request.headers["if-none-match"] == nil
+        ? .ok(body: Self.document, headers: first(clock.now).merging(["ETag": #""v1""#]) { $1 })
+        : .respond(status: 304, headers: revalidation(clock.now), body: Data())
+    }
+    defer { server.stop() }
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.requestTimeout = .milliseconds(500)
+    let remote = RemoteAllowlist(
+      configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
+    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    for step in seconds {
+      clock.advance(step)
+      #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    }
+    return server.requests.count
+  }
+
+  // §4.3.4: a 304's header fields replace the stored ones; its Expires gives the new lifetime.
+  @Test func aNotModifiedWithExpiresRefreshesTheLifetime() async throws {
+    let count = try await requestsAfterRevalidation(
+      first: { _ in ["Cache-Control": "no-cache"] },
+      revalidation: { now in ["Date": Self.httpDate(now), "Expires": Self.httpDate(now + 600)] },
+      checksAfter: [1, 1])
+    // no-cache stays (the 304 named no Cache-Control), so every use revalidates.
+    #expect(count == 3)
+    let fresh = try await requestsAfterRevalidation(
+      first: { _ in [:] },
+      revalidation: { now in ["Date": Self.httpDate(now), "Expires": Self.httpDate(now + 600)] },
+      checksAfter: [1, 1])
+    #expect(fresh == 2, "the 304's Expires made the list fresh for the third check")
+  }
+
+  @Test func aNotModifiedThatVariesOnStarIsNotKept() async throws {
+    let count = try await requestsAfterRevalidation(
+      first: { _ in [:] }, revalidation: { _ in ["Cache-Control": "max-age=600", "Vary": "*"] },
+      checksAfter: [1, 1])
+    #expect(count == 3)
   }
 }

@@ -82,7 +82,7 @@ import Testing
     let remote = RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed)  // stale, served at once
-    await remote.settle()
+    await remote.finishPendingFetch()
     #expect(server.requests.count == 2)
     #expect(await remote.check("https://other.org").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed == false)

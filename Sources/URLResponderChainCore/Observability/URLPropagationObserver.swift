@@ -45,9 +45,6 @@ public enum URLPropagationObservers {
     observers.removeAll { $0.observer == nil || $0.observer === observer }
   }
 
-  /// Whether anyone is listening; the walk builds no report otherwise.
-  static var isObserved: Bool { !observers.isEmpty }
-
   /// Queues a report and schedules delivery on a later main-actor turn, so the callers
   /// resumed before it run first.
   static func enqueue(_ report: @autoclosure () -> URLPropagationReport) {

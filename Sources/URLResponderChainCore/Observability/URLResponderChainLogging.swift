@@ -18,8 +18,8 @@ public enum URLResponderChainLogging {
 
   /// Log full URLs (path, query and fragment) in debug builds. `false` by default.
   public static var logsFullURLs: Bool {
-    get { settings.withLock { $0.logsFullURLs } }
-    set { settings.withLock { $0.logsFullURLs = newValue } }
+    get { fullURLs.withLock { $0 } }
+    set { fullURLs.withLock { $0 = newValue } }
   }
 
   /// Whether full URLs are logged right now: the setting, in a debug build only.
@@ -31,9 +31,5 @@ public enum URLResponderChainLogging {
     #endif
   }
 
-  struct Settings: Sendable {
-    var logsFullURLs = false
-  }
-
-  static let settings = LockedValue(Settings())
+  private static let fullURLs = LockedValue(false)
 }

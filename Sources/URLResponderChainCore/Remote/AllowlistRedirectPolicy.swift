@@ -25,12 +25,13 @@ struct AllowlistRedirectPolicy: Sendable {
   /// spaces or backslashes, and the endpoint's scheme, host and port exactly.
   func decide(location: String?, from current: URL, hops: Int) -> Decision {
     guard let location, !location.isEmpty else { return .refuse(reason: "a redirect without a Location") }
-    let shown = String(location.prefix(200))
+    // The target is the server's text and lands in logs and CLI output: shown escaped and short.
+    let shown = String(location.unicodeScalars.prefix(200).map { $0.escaped(asASCII: true) }.joined())
+    guard location.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\\") }) else {
+      return .refuse(reason: "a malformed redirect target (\(shown))")
+    }
     guard hops < Self.maximumHops else {
       return .refuse(reason: "more than \(Self.maximumHops) redirects (last to \(shown))")
-    }
-    guard location.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\\") }) else {
-      return .refuse(reason: "a malformed redirect target (\(shown.debugDescription))")
     }
     guard let target = URL(string: location), let scheme = target.scheme?.lowercased(), target.host != nil else {
       return .refuse(reason: "a relative or malformed redirect target (\(shown))")

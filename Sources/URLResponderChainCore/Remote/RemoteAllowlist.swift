@@ -195,9 +195,6 @@ public actor RemoteAllowlist {
     await fetch?.value
   }
 
-  /// Waits for the fetch in flight, if any.
-  func settle() async { await finishPendingFetch() }
-
   // MARK: - Fetching
 
   private func fetchWithRetries() async -> Result<StoredAllowlist, RemoteAllowlistFailure> {
@@ -337,15 +334,11 @@ public actor RemoteAllowlist {
     }
   }
 
-  /// `Retry-After` as delta-seconds or an HTTP date.
+  /// `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3).
   static func retryAfter(_ value: String?, now: Date) -> Duration? {
     guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
     if let seconds = Int(value), seconds >= 0 { return .seconds(min(seconds, 86_400)) }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
+    guard let date = HTTPDate.parse(value) else { return nil }
     return .milliseconds(Int64(max(0, min(date.timeIntervalSince(now), 86_400)) * 1000))
   }
 

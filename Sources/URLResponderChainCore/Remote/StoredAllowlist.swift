@@ -7,7 +7,8 @@ struct CachedResponse: Sendable, Codable {
   let etag: String?
   let lastModified: String?
   var directives: HTTPCacheDirectives
-  /// When the response was received (or last revalidated), minus the `Age` it came with.
+  /// When the response was new: received (or last revalidated) minus its corrected initial
+  /// age (RFC 9111 §4.2.3), so that its current age is now − `receivedAt`.
   var receivedAt: Date
 }
 

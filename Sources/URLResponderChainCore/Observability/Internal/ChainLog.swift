@@ -13,20 +13,18 @@ import Foundation
 /// public, the path private, the query and fragment never (unless
 /// ``URLResponderChainLogging/logsFullURLs`` in a debug build).
 struct ChainLog: Sendable {
-  typealias Category = ChainLogCategory
-
   static let propagation = ChainLog(.propagation)
   static let allowlist = ChainLog(.allowlist)
   static let presentation = ChainLog(.presentation)
 
-  let category: Category
+  let category: ChainLogCategory
   #if canImport(os)
     private let logger: Logger
     private let osLog: OSLog
     let signposter: OSSignposter
   #endif
 
-  private init(_ category: Category) {
+  private init(_ category: ChainLogCategory) {
     self.category = category
     #if canImport(os)
       logger = Logger(subsystem: URLResponderChainLogging.subsystem, category: category.rawValue)

@@ -190,8 +190,15 @@ final class PropagationWalk {
   /// nobody listens.
   private func observe(_ result: URLPropagationResult) {
     let startedAt = self.startedAt
-    // Read only by a listener's autoclosure: no clock read when nobody listens.
-    func elapsed() -> Duration { .nanoseconds(Int64(clamping: MonotonicClock.now() &- startedAt)) }
+    // Read only by a listener's autoclosure, once: no clock read when nobody listens, and
+    // the log line and the report agree.
+    var measured: Duration?
+    func elapsed() -> Duration {
+      if let measured { return measured }
+      let duration = Duration.nanoseconds(Int64(clamping: MonotonicClock.now() &- startedAt))
+      measured = duration
+      return duration
+    }
     if let handlerInterval {
       ChainLog.propagation.endInterval("handler", handlerInterval, result.outcome.logDescription)
       self.handlerInterval = nil
