@@ -20,10 +20,14 @@ import Testing
   private func check(_ server: LoopbackHTTPServer, cache: String, urls: [String]) async -> (
     Int32, [[String: String]], Harness
   ) {
+    await check(endpoint: server.url(path: "/allowlist.json"), cache: cache, urls: urls)
+  }
+
+  private func check(endpoint: URL, cache: String, urls: [String]) async -> (Int32, [[String: String]], Harness) {
     let harness = Harness()
     harness.input = urls.map { JSONLine.encode($0) }
     let status = await harness.run([
-      "check", "--allowlist-url", server.url(path: "/allowlist.json").absoluteString, "--cache-dir", cache, "--timeout",
+      "check", "--allowlist-url", endpoint.absoluteString, "--cache-dir", cache, "--timeout",
       "2",
       "--json",
     ])
@@ -83,11 +87,15 @@ import Testing
   @Test(arguments: FailureCase.allCases)
   func everyFailureDeniesEverythingWithinSeconds(failure: FailureCase) async throws {
     let server = try LoopbackHTTPServer { _ in failure.reply }
-    if failure == .nothingListening { server.stop() }
     defer { server.stop() }
+    // Nothing listens on port 1, and no test server can take it (they bind ephemeral ports);
+    // a stopped server's port could be reused by a server of a test running alongside.
+    let endpoint =
+      failure == .nothingListening
+      ? URL(string: "http://127.0.0.1:1/allowlist.json")! : server.url(path: "/allowlist.json")
     let start = ContinuousClock.now
     let (status, objects, _) = await check(
-      server, cache: cacheDirectory(), urls: ["https://example.com", "https://a.trusted.org"])
+      endpoint: endpoint, cache: cacheDirectory(), urls: ["https://example.com", "https://a.trusted.org"])
     #expect(status == 0)
     #expect(objects.map { $0["verdict"] } == ["deny", "deny"])
     #expect(objects.allSatisfy { $0["reason"]?.contains(failure.reasonMentions) == true }, "\(objects)")

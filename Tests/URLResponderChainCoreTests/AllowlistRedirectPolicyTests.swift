@@ -76,8 +76,9 @@ import Testing
   private func configuration(_ server: LoopbackHTTPServer, cache: URL) -> RemoteAllowlistConfiguration {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.cacheDirectory = cache
-    configuration.requestTimeout = .milliseconds(800)
-    configuration.fetchTimeout = .seconds(3)
+    // Request counts are asserted: a generous timeout keeps a loaded machine from adding a retry.
+    configuration.requestTimeout = .seconds(10)
+    configuration.fetchTimeout = .seconds(20)
     return configuration
   }
 

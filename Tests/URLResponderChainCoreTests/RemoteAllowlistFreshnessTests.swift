@@ -32,8 +32,10 @@ import Testing
   ) throws -> (RemoteAllowlist, LoopbackHTTPServer) {
     let server = try LoopbackHTTPServer { _ in .ok(body: Self.document, headers: headers(clock.now)) }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
-    configuration.requestTimeout = .milliseconds(500)
-    configuration.fetchTimeout = .seconds(3)
+    // The request count is what these tests assert: a generous timeout keeps a loaded machine
+    // from adding a retry.
+    configuration.requestTimeout = .seconds(10)
+    configuration.fetchTimeout = .seconds(20)
     let remote = RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     return (remote, server)
@@ -153,8 +155,10 @@ extension RemoteAllowlistFreshnessTests {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("swr-\(UUID().uuidString)")
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     configuration.cacheDirectory = cache
-    configuration.requestTimeout = .milliseconds(500)
-    configuration.fetchTimeout = .seconds(3)
+    // The request count is what these tests assert: a generous timeout keeps a loaded machine
+    // from adding a retry.
+    configuration.requestTimeout = .seconds(10)
+    configuration.fetchTimeout = .seconds(20)
     // First "process": fetches, then, once stale, serves the old list and refreshes it.
     let first = RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
@@ -197,7 +201,8 @@ extension RemoteAllowlistFreshnessTests {
     }
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
-    configuration.requestTimeout = .milliseconds(500)
+    configuration.requestTimeout = .seconds(10)
+    configuration.fetchTimeout = .seconds(20)
     let remote = RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
