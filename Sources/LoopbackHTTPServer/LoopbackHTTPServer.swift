@@ -39,6 +39,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// connection closes, so only the client can stop reading early.
     case trickle(
       status: Int, headers: [String: String], body: Data, pieces: Int, pause: Duration, declaresLength: Bool = true)
+    /// Sends `bytes` exactly as given (status line, headers and body, however malformed),
+    /// then closes the connection: for broken chunking, lying lengths and oversized heads.
+    case raw(Data)
     /// Accepts the connection and never answers (until the server stops).
     case hang
     /// Closes the connection without answering.
@@ -170,6 +173,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         guard send(connection, body.subdata(in: offset..<end)) else { return }
         offset = end
       }
+    case .raw(let bytes):
+      send(connection, bytes)
     case .hang:
       var byte: UInt8 = 0
       _ = recv(connection, &byte, 1, 0)  // returns when the client or `stop()` closes

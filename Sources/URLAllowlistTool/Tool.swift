@@ -38,7 +38,13 @@ struct Tool {
         return 2
       }
     case .check(.remote(let endpoint, let cacheDirectory, let timeout), let json, let urls):
-      let remote = RemoteAllowlist(configuration: remoteConfiguration(endpoint, cacheDirectory, timeout))
+      let remote: RemoteAllowlist
+      do {
+        remote = try RemoteAllowlist(configuration: remoteConfiguration(endpoint, cacheDirectory, timeout))
+      } catch {
+        errorOutput("url-allowlist: \(error)")
+        return 2
+      }
       let current = await remote.allowlist()
       let status = check(json: json, urls: urls) { input in
         switch current {

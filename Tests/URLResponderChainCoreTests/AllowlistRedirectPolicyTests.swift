@@ -93,7 +93,7 @@ import Testing
     let endpoint = try LoopbackHTTPServer { _ in .respond(status: 302, headers: ["Location": target], body: Data()) }
     defer { endpoint.stop() }
     let cache = temporaryDirectory()
-    let remote = RemoteAllowlist(configuration: configuration(endpoint, cache: cache))
+    let remote = try RemoteAllowlist(configuration: configuration(endpoint, cache: cache))
     guard case .unavailable(.redirectRefused(let reason)) = await remote.check("https://evil.example/x") else {
       Issue.record("the other origin's list was used")
       return
@@ -112,7 +112,7 @@ import Testing
         : .ok(body: Self.good, headers: ["Cache-Control": "max-age=60"])
     }
     defer { moving.stop() }
-    let followed = RemoteAllowlist(configuration: configuration(moving, cache: temporaryDirectory()))
+    let followed = try RemoteAllowlist(configuration: configuration(moving, cache: temporaryDirectory()))
     #expect(await followed.check("https://example.com") == .allowed(rule: "example.com"))
     #expect(moving.requests.map(\.path) == ["/list", "/moved"])
   }
@@ -123,7 +123,7 @@ import Testing
         ? .respond(status: 302, headers: ["Location": "/moved"], body: Data()) : .ok(body: Self.good)
     }
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
     guard case .unavailable(.redirectRefused) = await remote.check("https://example.com") else {
       Issue.record("a relative Location was resolved")
       return
@@ -138,7 +138,7 @@ import Testing
       .respond(status: 307, headers: ["Location": otherPort.url(path: "/list").absoluteString], body: Data())
     }
     defer { endpoint.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(endpoint, cache: temporaryDirectory()))
+    let remote = try RemoteAllowlist(configuration: configuration(endpoint, cache: temporaryDirectory()))
     guard case .unavailable(.redirectRefused) = await remote.check("https://evil.example") else {
       Issue.record("followed a redirect to another port")
       return
@@ -151,7 +151,7 @@ import Testing
       .respond(status: 307, headers: ["Location": "http://127.0.0.1:\(sameOriginPort(request))/list"], body: Data())
     }
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
     guard case .unavailable(.redirectRefused(let reason)) = await remote.check("https://example.com") else {
       Issue.record("a redirect loop did not fail closed")
       return

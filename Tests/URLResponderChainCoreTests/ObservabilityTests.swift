@@ -115,7 +115,7 @@ final class LogCapture: Sendable {
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)) }
     defer { server.stop() }
     try await capturing { capture in
-      let remote = RemoteAllowlist(
+      let remote = try RemoteAllowlist(
         configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/list.json")))
       #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
       let fetches = capture.all.filter {

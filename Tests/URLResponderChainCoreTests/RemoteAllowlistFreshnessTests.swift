@@ -36,7 +36,7 @@ import Testing
     // from adding a retry.
     configuration.requestTimeout = .seconds(10)
     configuration.fetchTimeout = .seconds(20)
-    let remote = RemoteAllowlist(
+    let remote = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     return (remote, server)
   }
@@ -160,14 +160,14 @@ extension RemoteAllowlistFreshnessTests {
     configuration.requestTimeout = .seconds(10)
     configuration.fetchTimeout = .seconds(20)
     // First "process": fetches, then, once stale, serves the old list and refreshes it.
-    let first = RemoteAllowlist(
+    let first = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
     clock.advance(20)
     #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
     await first.finishPendingFetch()
     // The next "process" starts from the cache folder with the refreshed list, without a request.
-    let next = RemoteAllowlist(
+    let next = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     #expect(await next.check("https://newer.example") == .allowed(rule: "newer.example"))
     #expect(server.requests.count == 2)
@@ -203,7 +203,7 @@ extension RemoteAllowlistFreshnessTests {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     configuration.requestTimeout = .seconds(10)
     configuration.fetchTimeout = .seconds(20)
-    let remote = RemoteAllowlist(
+    let remote = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
     for step in seconds {

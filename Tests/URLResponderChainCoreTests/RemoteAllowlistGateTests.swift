@@ -51,14 +51,14 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
     _ server: LoopbackHTTPServer, whenRefused: RemoteAllowlistGate.WhenRefused = .passOn,
     unavailable: RemoteAllowlistConfiguration.UnavailablePolicy = .failClosed(baseline: nil),
     handlesErrors: Bool = true
-  ) -> (TestApplication, Topic, [TestView]) {
+  ) throws -> (TestApplication, Topic, [TestView]) {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     configuration.retry.maximumAttempts = 1
     configuration.whenUnavailable = unavailable
     let app = TestApplication()
     let topic = Topic(name: "topic")
     topic.gate = RemoteAllowlistGate(
-      allowlist: RemoteAllowlist(configuration: configuration), whenRefused: whenRefused,
+      allowlist: try RemoteAllowlist(configuration: configuration), whenRefused: whenRefused,
       recovery: RecoveryCoordinator())
     topic.handlesErrors = handlesErrors
     app.makeWindow(rootViewController: topic)
@@ -70,7 +70,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   @Test func allowedLinksOpenInAppAndRefusedOnesGoToTheSystem() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }
-    let (app, topic, links) = makeTree(server)
+    let (app, topic, links) = try makeTree(server)
     let allowed = try #require(URL(string: "https://example.com/a"))
     let refused = try #require(URL(string: "https://swift.org"))
     #expect(await links[0].propagateURL(allowed).outcome == .handled)
@@ -83,7 +83,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
     let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["ads.example.com"]}"#.utf8)
     let server = try LoopbackHTTPServer { _ in .ok(body: list) }
     defer { server.stop() }
-    let (app, _, links) = makeTree(server)
+    let (app, _, links) = try makeTree(server)
     let result = await links[0].propagateURL(try #require(URL(string: "https://ads.example.com/pixel")))
     #expect(result.outcome == .discarded(reason: "blocked by the allowlist's deny rule \"ads.example.com\""))
     #expect(app.systemOpener.openedURLs.isEmpty)
@@ -92,7 +92,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   @Test func refusedLinksCanBeBlocked() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }
-    let (app, _, links) = makeTree(server, whenRefused: .block)
+    let (app, _, links) = try makeTree(server, whenRefused: .block)
     let result = await links[0].propagateURL(try #require(URL(string: "https://swift.org")))
     #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
     #expect(app.systemOpener.openedURLs.isEmpty)
@@ -102,7 +102,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
     let health = Switchable(healthy: false)
     let server = try LoopbackHTTPServer { _ in health.reply }
     defer { server.stop() }
-    let (_, topic, links) = makeTree(server)
+    let (_, topic, links) = try makeTree(server)
     let first = try #require(URL(string: "https://example.com/1"))
     let second = try #require(URL(string: "https://example.com/2"))
     let results = CompletionRecorder()
@@ -123,7 +123,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   @Test func cancellingTheRecoveryDiscardsTheLink() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
-    let (app, topic, links) = makeTree(server)
+    let (app, topic, links) = try makeTree(server)
     let recorder = CompletionRecorder()
     links[0].propagateURL(try #require(URL(string: "https://example.com")), completion: recorder.completion)
     await topic.prompted.wait()
@@ -135,7 +135,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   @Test func withNobodyToAskTheLinkIsDiscarded() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
-    let (app, _, links) = makeTree(server, handlesErrors: false)
+    let (app, _, links) = try makeTree(server, handlesErrors: false)
     let result = await links[0].propagateURL(try #require(URL(string: "https://example.com")))
     #expect(result.outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
     #expect(app.systemOpener.openedURLs.isEmpty)
@@ -144,7 +144,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   @Test func aPropagationThatTimesOutWhileARecoveryIsPendingStopsWaiting() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
-    let (_, topic, links) = makeTree(server)
+    let (_, topic, links) = try makeTree(server)
     let url = try #require(URL(string: "https://example.com"))
     let result = await links[0].propagateURL(url, options: .init(handlerTimeout: .milliseconds(300)))
     #expect(result.outcome == .timedOut)
@@ -158,7 +158,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   @Test func passingToTheSystemBrowserIsAnExplicitOptIn() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
-    let (app, topic, links) = makeTree(server, unavailable: .passToSystemBrowser)
+    let (app, topic, links) = try makeTree(server, unavailable: .passToSystemBrowser)
     let url = try #require(URL(string: "https://example.com"))
     #expect(await links[0].propagateURL(url).outcome == .handled)
     #expect(app.systemOpener.openedURLs == [url])

@@ -48,7 +48,7 @@ import Testing
   @Test func aFreshFetchAllowsAndRefusesByTheList() async throws {
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=60"]))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://a.trusted.org") == .allowed(rule: "*.trusted.org"))
     #expect(await remote.check("https://evil.com") == .refused(reason: "no allow rule matches evil.com"))
     #expect(await remote.requestCount == 1)
@@ -57,7 +57,7 @@ import Testing
   @Test func withinMaxAgeNoRequestIsMade() async throws {
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     for _ in 0..<5 { _ = await remote.check("https://example.com") }
     #expect(server.requests.count == 1)
   }
@@ -67,7 +67,7 @@ import Testing
       Self.ok(Self.document, ["Cache-Control": "max-age=0", "ETag": "\"v1\""]),
       .respond(status: 304, headers: ["ETag": "\"v1\""], body: Data()))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
     #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
     #expect(server.requests.count == 2)
@@ -79,7 +79,7 @@ import Testing
       Self.ok(Self.document, ["Cache-Control": "max-age=0, stale-while-revalidate=600"]),
       Self.ok(Self.otherDocument, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed)  // stale, served at once
     await remote.finishPendingFetch()
@@ -93,7 +93,7 @@ import Testing
       Self.ok(Self.document, ["Cache-Control": "max-age=0, stale-if-error=600"]),
       .respond(status: 500, headers: [:], body: Data()))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(server.requests.count == 4)  // the first fetch, then three attempts
@@ -103,7 +103,7 @@ import Testing
     let server = try serve(
       Self.ok(Self.document, ["Cache-Control": "max-age=0"]), .respond(status: 500, headers: [:], body: Data()))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
     let check = await remote.check("https://example.com")
     #expect(check == .unavailable(.serverError(status: 500)), "\(check)")
@@ -112,7 +112,7 @@ import Testing
   @Test func aRefusedConnectionIsUnavailableAndFailsClosed() async throws {
     let server = try serve(.close)
     server.stop()
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     guard case .unavailable(.unreachable) = await remote.check("https://example.com") else {
       Issue.record("expected unreachable")
       return
@@ -125,7 +125,7 @@ import Testing
     var configuration = configuration(server)
     configuration.requestTimeout = .milliseconds(200)
     configuration.fetchTimeout = .seconds(1)
-    let remote = RemoteAllowlist(configuration: configuration)
+    let remote = try RemoteAllowlist(configuration: configuration)
     let start = ContinuousClock.now
     #expect(await remote.check("https://example.com") == .unavailable(.timedOut))
     #expect(ContinuousClock.now - start < .seconds(2))
@@ -134,7 +134,7 @@ import Testing
   @Test func aServerErrorThenSuccessIsRetried() async throws {
     let server = try serve(.respond(status: 502, headers: [:], body: Data()), Self.ok())
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(server.requests.count == 2)
   }
@@ -142,7 +142,7 @@ import Testing
   @Test func retryAfterIsHonoured() async throws {
     let server = try serve(.respond(status: 503, headers: ["Retry-After": "1"], body: Data()), Self.ok())
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     let start = ContinuousClock.now
     let check = await remote.check("https://example.com")
     #expect(check.isAllowed, "\(check)")
@@ -152,7 +152,7 @@ import Testing
   @Test func clientErrorsAreNotRetried() async throws {
     let server = try serve(.respond(status: 404, headers: [:], body: Data()))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 404)))
     #expect(server.requests.count == 1)
   }
@@ -166,7 +166,7 @@ import Testing
     var configuration = configuration(server)
     configuration.headers = ["Authorization": "Bearer expired"]
     configuration.refreshCredentials = { ["Authorization": "Bearer fresh"] }
-    let remote = RemoteAllowlist(configuration: configuration)
+    let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer expired", "Bearer fresh"])
   }
@@ -174,7 +174,7 @@ import Testing
   @Test func a401WithoutFreshCredentialsIsNotAuthenticated() async throws {
     let server = try serve(.respond(status: 401, headers: [:], body: Data()))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com") == .unavailable(.notAuthenticated(status: 401)))
     #expect(server.requests.count == 1)
   }
@@ -183,7 +183,7 @@ import Testing
     for body in [Data("<html>oops</html>".utf8), Data(#"{"version": 1, "allow": ["example.com", "*.com"]}"#.utf8)] {
       let server = try serve(Self.ok(body))
       defer { server.stop() }
-      let remote = RemoteAllowlist(configuration: configuration(server))
+      let remote = try RemoteAllowlist(configuration: configuration(server))
       let check = await remote.check("https://example.com")
       guard case .unavailable(.invalidDocument) = check else {
         Issue.record("expected an invalid document, got \(check)")
@@ -197,7 +197,7 @@ import Testing
       Self.ok(Self.document, ["Cache-Control": "max-age=0, stale-if-error=600"]),
       Self.ok(Data(#"{"version": 1, "allow": ["*.com"]}"#.utf8)))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(await remote.check("https://anything.com").isAllowed == false)
@@ -208,19 +208,19 @@ import Testing
     defer { server.stop() }
     var configuration = configuration(server)
     configuration.byteLimit = 1_000
-    let remote = RemoteAllowlist(configuration: configuration)
+    let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.check("https://example.com") == .unavailable(.tooLarge(limit: 1_000)))
   }
 
   @Test func aThousandConcurrentChecksMakeOneRequest() async throws {
     let server = try serve(
       .trickle(
-        status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 3, pause: .milliseconds(50))
+        status: 200, headers: ["Cache-Control": "max-age=60", "Content-Type": "application/json"], body: Self.document, pieces: 3, pause: .milliseconds(50))
     )
     defer { server.stop() }
     var configuration = configuration(server)
     configuration.requestTimeout = .seconds(5)
-    let remote = RemoteAllowlist(configuration: configuration)
+    let remote = try RemoteAllowlist(configuration: configuration)
     let allowed = await withTaskGroup(of: Bool.self) { group in
       for index in 0..<1_000 {
         group.addTask {
@@ -236,10 +236,10 @@ import Testing
   @Test func aCancelledWaitingCheckReturnsAtOnceAndTheFetchGoesOn() async throws {
     let server = try serve(
       .trickle(
-        status: 200, headers: ["Cache-Control": "max-age=60"], body: Self.document, pieces: 2, pause: .milliseconds(150)
+        status: 200, headers: ["Cache-Control": "max-age=60", "Content-Type": "application/json"], body: Self.document, pieces: 2, pause: .milliseconds(150)
       ))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     let waiting = Task { await remote.check("https://example.com") }
     let other = Task { await remote.check("https://example.com") }
     waiting.cancel()
@@ -254,8 +254,8 @@ import Testing
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
     #expect(
-      await RemoteAllowlist(configuration: configuration(server, cache: cache)).check("https://example.com").isAllowed)
-    let nextLaunch = RemoteAllowlist(configuration: configuration(server, cache: cache))
+      try await RemoteAllowlist(configuration: configuration(server, cache: cache)).check("https://example.com").isAllowed)
+    let nextLaunch = try RemoteAllowlist(configuration: configuration(server, cache: cache))
     #expect(await nextLaunch.check("https://example.com").isAllowed)
     #expect(server.requests.count == 1)
   }
@@ -271,7 +271,7 @@ import Testing
       let lines = LogLines()
       var configuration = configuration(server, cache: cache)
       configuration.log = { lines.append($0) }
-      let check = await RemoteAllowlist(configuration: configuration).check("https://example.com")
+      let check = try await RemoteAllowlist(configuration: configuration).check("https://example.com")
       #expect(check.isAllowed, "\(check)")
       #expect(lines.all.contains { $0.contains("ignoring unreadable allowlist cache") })
     }
@@ -282,7 +282,7 @@ import Testing
     server.stop()
     var configuration = configuration(server)
     configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["help.example.com"]))
-    let remote = RemoteAllowlist(configuration: configuration)
+    let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.check("https://help.example.com").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed == false)
   }
@@ -292,7 +292,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: cache) }
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "no-store, max-age=600"]))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server, cache: cache))
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache))
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(server.requests.count == 2)
@@ -304,7 +304,7 @@ import Testing
     let server = try serve(
       Self.ok(Self.document, ["Last-Modified": stamp]), .respond(status: 304, headers: [:], body: Data()))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(server.requests.map { $0.headers["if-modified-since"] } == [nil, stamp])
@@ -315,7 +315,7 @@ import Testing
     defer { server.stop() }
     var configuration = configuration(server)
     configuration.retry.budget = 2
-    let remote = RemoteAllowlist(configuration: configuration)
+    let remote = try RemoteAllowlist(configuration: configuration)
     _ = await remote.check("https://example.com")  // 1 request + 2 retries: the budget is spent
     _ = await remote.check("https://example.com")  // no tokens left: 1 request, no retry
     #expect(server.requests.count == 4)
@@ -324,7 +324,7 @@ import Testing
   @Test func retriesNeverOutlastTheFetchTimeout() async throws {
     let server = try serve(.respond(status: 503, headers: ["Retry-After": "30"], body: Data()))
     defer { server.stop() }
-    let remote = RemoteAllowlist(configuration: configuration(server))
+    let remote = try RemoteAllowlist(configuration: configuration(server))
     let start = ContinuousClock.now
     #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 503)))
     #expect(ContinuousClock.now - start < .seconds(2))

@@ -14,7 +14,10 @@ final class TopicViewController: UIViewController, URLHandler, AlertPresentingEr
     configuration.whenUnavailable = .failClosed(baseline: BundledDocuments.baseline())
     configuration.cacheDirectory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
       .appendingPathComponent("allowlist")
-    return TopicLinkPolicy(allowlist: RemoteAllowlist(configuration: configuration), environment: safari)
+    // The endpoint is a constant https URL with a host, which `RemoteAllowlist` always accepts;
+    // an endpoint read from settings would handle `RemoteAllowlistConfigurationError` instead.
+    let remote = try! RemoteAllowlist(configuration: configuration)
+    return TopicLinkPolicy(allowlist: remote, environment: safari)
   }()
 
   init(topic: Topic) {

@@ -35,7 +35,7 @@ final class DemoRunner {
     server = try LoopbackHTTPServer { _ in .ok(body: allowlist, headers: ["Cache-Control": "max-age=60"]) }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     configuration.fetchTimeout = .seconds(5)
-    let remote = RemoteAllowlist(configuration: configuration)
+    let remote = try RemoteAllowlist(configuration: configuration)
     let systemOpener = FakeSystemOpener()
     environment = RecordingLinkEnvironment(nativeAppHosts: Self.nativeAppHosts, systemOpener: systemOpener)
     let policy = TopicLinkPolicy(allowlist: remote, environment: environment, recovery: RecoveryCoordinator())

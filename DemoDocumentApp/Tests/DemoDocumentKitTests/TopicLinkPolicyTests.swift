@@ -21,7 +21,7 @@ import URLResponderChainTesting
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)) }
     defer { server.stop() }
     let policy = TopicLinkPolicy(
-      allowlist: RemoteAllowlist(configuration: .init(endpoint: server.url())), environment: RecordingLinkEnvironment(),
+      allowlist: try RemoteAllowlist(configuration: .init(endpoint: server.url())), environment: RecordingLinkEnvironment(),
       recovery: RecoveryCoordinator())
     let decision = await policy.decide(try #require(URL(string: link)), from: TestViewController(name: "topic"))
     #expect(decision == .discard(reason: reason))

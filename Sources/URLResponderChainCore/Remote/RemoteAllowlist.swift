@@ -8,7 +8,7 @@ public import Foundation
 /// way HTTP caches are, fetched by one request however many checks wait.
 ///
 /// ```swift
-/// let remote = RemoteAllowlist(configuration: configuration)
+/// let remote = try RemoteAllowlist(configuration: configuration)
 /// switch await remote.check("https://docs.example.com/a") {
 /// case .allowed: presentInApp(url)
 /// case .refused(let reason): log(reason)
@@ -28,6 +28,10 @@ public import Foundation
 ///   ``RemoteAllowlistConfiguration/refreshCredentials`` once.
 /// - A new document replaces the current list only after every entry validated, in one step,
 ///   and is written atomically to the cache folder for the next launch.
+/// - The list is trusted only from the configured origin over `https` (plain `http` on
+///   loopback only): redirects elsewhere, responses that are not JSON, broken bodies and
+///   documents failing ``RemoteAllowlistConfiguration/integrity`` fail closed, and nothing
+///   from them is cached. A list fetched over `http` never replaces one fetched over `https`.
 public actor RemoteAllowlist {
   /// The configuration this allowlist was created with.
   public nonisolated let configuration: RemoteAllowlistConfiguration
@@ -36,6 +40,8 @@ public actor RemoteAllowlist {
   private let random: @Sendable () -> Double
   private var stored: StoredAllowlist?
   private var hasReadCache = false
+  /// The cache folder holds a list fetched over https while the endpoint is plain http.
+  private var httpsListOnRecord = false
   private var headers: [String: String]
   private var retryTokens: Double
   private var fetch: Task<Void, Never>?
@@ -50,16 +56,20 @@ public actor RemoteAllowlist {
   /// - Parameters:
   ///   - configuration: Endpoint, timeouts, limits, retry, cache folder and fallback policy.
   ///   - transport: How requests are sent; `URLSession` by default.
+  /// - Throws: ``RemoteAllowlistConfigurationError`` when the endpoint is not `https` (or
+  ///   `http` on loopback), has no host or carries credentials.
   public init(
     configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport = URLSessionAllowlistTransport()
-  ) {
-    self.init(configuration: configuration, transport: transport, now: { Date() }, random: { Double.random(in: 0..<1) })
+  ) throws(RemoteAllowlistConfigurationError) {
+    try self.init(
+      configuration: configuration, transport: transport, now: { Date() }, random: { Double.random(in: 0..<1) })
   }
 
   init(
     configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport,
     now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double
-  ) {
+  ) throws(RemoteAllowlistConfigurationError) {
+    try AllowlistEndpointPolicy.validate(configuration.endpoint)
     self.configuration = configuration
     self.transport = transport
     self.now = now
@@ -155,6 +165,13 @@ public actor RemoteAllowlist {
     }
     let answer: Result<Allowlist, RemoteAllowlistFailure>
     switch result {
+    case .success(let fetched) where httpsListOnRecord:
+      // HSTS-like: the cache folder's list came over https; one fetched over http never replaces it.
+      let failure = RemoteAllowlistFailure.downgradeRefused(
+        "the cache folder holds a list fetched over https; a list fetched over http never replaces it"
+          + " (\(fetched.allowlist.count) rules not adopted)")
+      configuration.log("\(failure)")
+      answer = .failure(failure)
     case .success(let fetched):
       answer = .success(fetched.allowlist)
       if fetched.response.directives.noStore {
@@ -238,10 +255,15 @@ public actor RemoteAllowlist {
     var request = URLRequest(url: configuration.endpoint)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    var sentValidator = false
     if let stored {
-      if let etag = stored.response.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+      if let etag = stored.response.etag {
+        request.setValue(etag, forHTTPHeaderField: "If-None-Match")
+        sentValidator = true
+      }
       if let lastModified = stored.response.lastModified {
         request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+        sentValidator = true
       }
     }
     let requestTime = now()
@@ -251,6 +273,9 @@ public actor RemoteAllowlist {
     case .failure(let failure): return (.failure(failure), nil)
     }
     let responseTime = now()
+    if let problem = AllowlistResponseCheck.problem(with: exchange, sentValidator: sentValidator) {
+      return (.failure(.malformedResponse(problem)), nil)
+    }
     let freshness = HTTPResponseFreshness(
       headers: exchange.headers, requestTime: requestTime, responseTime: responseTime)
     // `receivedAt` is the moment the response was new: the current age (§4.2.3) is then now − receivedAt.
@@ -263,6 +288,10 @@ public actor RemoteAllowlist {
     if freshness.neverMatches { directives.noStore = true }
     switch exchange.status {
     case 200:
+      let signature = configuration.integrity.signatureHeaderName.flatMap { exchange.headers[$0] }
+      if let problem = configuration.integrity.problem(document: exchange.body, signatureHeader: signature) {
+        return (.failure(.integrityFailed(problem)), nil)
+      }
       do throws(AllowlistError) {
         let allowlist = try AllowlistDocument.load(from: exchange.body, entryLimit: configuration.entryLimit)
         return (
@@ -271,13 +300,14 @@ public actor RemoteAllowlist {
               allowlist: allowlist,
               response: CachedResponse(
                 document: exchange.body, etag: exchange.headers["etag"],
-                lastModified: exchange.headers["last-modified"],
+                lastModified: exchange.headers["last-modified"], signature: signature,
                 directives: directives, receivedAt: receivedAt))), nil
         )
       } catch {
         return (.failure(.invalidDocument(error.problems.map(\.description).joined(separator: "; "))), nil)
       }
     case 304:
+      // A 304 without a stored list cannot happen: no validator was sent, and that was refused above.
       guard var revalidated = stored else { return (.failure(.serverError(status: 304)), nil) }
       // §4.3.4: the 304's header fields replace the stored ones they name.
       if exchange.headers["cache-control"] != nil {
@@ -348,8 +378,12 @@ public actor RemoteAllowlist {
     guard !hasReadCache else { return }
     hasReadCache = true
     guard stored == nil, let directory = configuration.cacheDirectory else { return }
+    if configuration.endpoint.scheme?.lowercased() == "http" {
+      httpsListOnRecord = StoredAllowlist.recordedScheme(in: directory) == "https"
+    }
     stored = StoredAllowlist.load(
-      from: directory, endpoint: configuration.endpoint, entryLimit: configuration.entryLimit, log: configuration.log)
+      from: directory, endpoint: configuration.endpoint, entryLimit: configuration.entryLimit,
+      integrity: configuration.integrity, log: configuration.log)
   }
 }
 

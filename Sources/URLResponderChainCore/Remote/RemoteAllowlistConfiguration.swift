@@ -17,7 +17,9 @@ public struct RemoteAllowlistConfiguration: Sendable {
     case passToSystemBrowser
   }
 
-  /// The endpoint serving the allowlist document.
+  /// The endpoint serving the allowlist document: `https`, or `http` on a loopback host only
+  /// (``RemoteAllowlist/init(configuration:transport:)`` refuses anything else). The list is
+  /// accepted only from this origin; redirects elsewhere are refused.
   public var endpoint: URL
   /// Extra request headers, for example `Authorization`.
   public var headers: [String: String] = [:]
@@ -35,6 +37,8 @@ public struct RemoteAllowlistConfiguration: Sendable {
   public var retry = RetryPolicy()
   /// Where the last validated list is kept between launches; `nil` keeps it in memory only.
   public var cacheDirectory: URL?
+  /// What the document must prove beyond its origin: a pinned SHA-256 or a signature. None by default.
+  public var integrity: AllowlistIntegrity = .none
   /// What to do when no valid list is available. Fails closed by default.
   public var whenUnavailable: UnavailablePolicy = .failClosed(baseline: nil)
   /// Receives one line per notable event (a corrupt cache file, a retry), for the app's log.

@@ -108,8 +108,10 @@ public struct RemoteAllowlistUnavailableError: RetryableError {
     switch failure {
     case .unreachable: "You appear to be offline. Check your connection and try again."
     case .timedOut: "The check took too long. Try again."
+    case .incompleteResponse: "The connection was interrupted. Try again."
     case .notAuthenticated: "Your session has expired. Sign in again, then retry."
-    case .serverError, .invalidDocument, .tooLarge, .redirectRefused, .cancelled:
+    case .serverError, .invalidDocument, .tooLarge, .redirectRefused, .malformedResponse, .integrityFailed,
+      .downgradeRefused, .cancelled:
       "Something went wrong on our side. Try again later."
     }
   }
@@ -129,6 +131,10 @@ extension RemoteAllowlistFailure {
     case .invalidDocument: "remote-allowlist.invalid-document"
     case .tooLarge: "remote-allowlist.too-large"
     case .redirectRefused: "remote-allowlist.redirect-refused"
+    case .incompleteResponse: "remote-allowlist.incomplete-response"
+    case .malformedResponse: "remote-allowlist.malformed-response"
+    case .integrityFailed: "remote-allowlist.integrity-failed"
+    case .downgradeRefused: "remote-allowlist.downgrade-refused"
     case .cancelled: "remote-allowlist.cancelled"
     }
   }

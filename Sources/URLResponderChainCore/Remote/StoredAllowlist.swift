@@ -6,6 +6,8 @@ struct CachedResponse: Sendable, Codable {
   let document: Data
   let etag: String?
   let lastModified: String?
+  /// The detached signature header the document came with, checked again when the cache is read.
+  var signature: String? = nil
   var directives: HTTPCacheDirectives
   /// When the response was new: received (or last revalidated) minus its corrected initial
   /// age (RFC 9111 §4.2.3), so that its current age is now − `receivedAt`.
@@ -37,7 +39,9 @@ struct PersistedAllowlist: Codable {
 extension StoredAllowlist {
   /// Reads the persisted list for `endpoint`; a missing, corrupt, foreign or invalid file is
   /// ignored (and logged), never fatal.
-  static func load(from directory: URL, endpoint: URL, entryLimit: Int, log: (String) -> Void) -> StoredAllowlist? {
+  static func load(
+    from directory: URL, endpoint: URL, entryLimit: Int, integrity: AllowlistIntegrity, log: (String) -> Void
+  ) -> StoredAllowlist? {
     let file = directory.appendingPathComponent(PersistedAllowlist.fileName)
     guard let data = try? Data(contentsOf: file) else { return nil }
     guard let persisted = try? JSONDecoder().decode(PersistedAllowlist.self, from: data),
@@ -50,6 +54,10 @@ extension StoredAllowlist {
       log("ignoring allowlist cache for another endpoint (\(persisted.endpoint))")
       return nil
     }
+    if let problem = integrity.problem(document: persisted.response.document, signatureHeader: persisted.response.signature) {
+      log("ignoring the allowlist cache at \(file.path): \(problem)")
+      return nil
+    }
     do throws(AllowlistError) {
       let allowlist = try AllowlistDocument.load(from: persisted.response.document, entryLimit: entryLimit)
       return StoredAllowlist(allowlist: allowlist, response: persisted.response)
@@ -57,6 +65,16 @@ extension StoredAllowlist {
       log("ignoring invalid allowlist cache at \(file.path): \(error)")
       return nil
     }
+  }
+
+  /// The scheme of the endpoint the list in `directory` was fetched from, if one is there.
+  static func recordedScheme(in directory: URL) -> String? {
+    struct Header: Decodable { let endpoint: String }
+    let file = directory.appendingPathComponent(PersistedAllowlist.fileName)
+    guard let data = try? Data(contentsOf: file), let header = try? JSONDecoder().decode(Header.self, from: data) else {
+      return nil
+    }
+    return URL(string: header.endpoint)?.scheme?.lowercased()
   }
 
   /// Writes this list atomically; failures are logged, never fatal.

@@ -147,7 +147,8 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     if let error {
-      return finish(.failure(Self.classify(error)))
+      let headReceived = lock.withLock { self.response != nil }
+      return finish(.failure(Self.classify(error, headReceived: headReceived)))
     }
     let (response, body) = lock.withLock { (self.response, self.body) }
     guard let response else { return finish(.failure(.unreachable("no HTTP response"))) }
@@ -158,12 +159,20 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
     finish(.success(HTTPExchange(status: response.statusCode, headers: headers, body: body)))
   }
 
-  private static func classify(_ error: any Error) -> RemoteAllowlistFailure {
+  /// A failure after the response head arrived (a chunked body that breaks off, a
+  /// `Content-Length` longer than the body, an encoding that does not decode) is an incomplete
+  /// response, not an unreachable server.
+  private static func classify(_ error: any Error, headReceived: Bool) -> RemoteAllowlistFailure {
     guard let error = error as? URLError else { return .unreachable(String(describing: error)) }
     switch error.code {
     case .timedOut: return .timedOut
     case .cancelled: return .cancelled
-    default: return .unreachable(error.localizedDescription)
+    case .networkConnectionLost where headReceived, .cannotDecodeContentData, .cannotDecodeRawData,
+      .cannotParseResponse, .badServerResponse:
+      return .incompleteResponse(error.localizedDescription)
+    default:
+      // FoundationNetworking on Linux reports most of these as `.unknown` with curl's message.
+      return headReceived ? .incompleteResponse(error.localizedDescription) : .unreachable(error.localizedDescription)
     }
   }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a response must look like before its body is read as an allowlist. Each rule refuses
+/// something a hostile or broken endpoint sends in place of the list.
+enum AllowlistResponseCheck {
+  /// The most bytes of header fields (names and values) accepted; more is refused, whatever
+  /// the transport let through.
+  static let headerByteLimit = 64 * 1024
+
+  /// Why `exchange` cannot be an allowlist response, or `nil` when it may be one.
+  ///
+  /// - Parameter sentValidator: Whether the request carried `If-None-Match` or
+  ///   `If-Modified-Since`; a `304` answers only such a request (RFC 9110 §15.4.5).
+  static func problem(with exchange: HTTPExchange, sentValidator: Bool) -> String? {
+    let headerBytes = exchange.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
+    if headerBytes > headerByteLimit {
+      return "its header fields take \(headerBytes) bytes, more than \(headerByteLimit)"
+    }
+    switch exchange.status {
+    case 304 where !sentValidator:
+      return "a 304 Not Modified answered a request that sent no validator"
+    case 200:
+      guard let contentType = exchange.headers["content-type"] else {
+        return "it has no Content-Type (expected application/json)"
+      }
+      guard isJSON(contentType) else {
+        return "its Content-Type is \(escaped(contentType)), not application/json (a captive portal's page?)"
+      }
+      if exchange.body.isEmpty { return "its body is empty" }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// `application/json` or any `+json` type (RFC 6839), parameters ignored, case-insensitive.
+  static func isJSON(_ contentType: String) -> Bool {
+    let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      .trimmingCharacters(in: .whitespaces).lowercased()
+    return mediaType == "application/json"
+      || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json") && !mediaType.contains(" "))
+  }
+
+  /// At most 80 characters of `value`, control characters escaped, for a reason.
+  private static func escaped(_ value: String) -> String {
+    let shown = value.unicodeScalars.prefix(80).map { scalar in
+      scalar.value < 0x20 || scalar.value == 0x7f ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+    }.joined()
+    return "\"\(shown)\"" + (value.unicodeScalars.count > 80 ? "…" : "")
+  }
+}
