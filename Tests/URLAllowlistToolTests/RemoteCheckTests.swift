@@ -37,6 +37,34 @@ import Testing
     return (status, objects, harness)
   }
 
+  @Test func aPlainHTTPEndpointElsewhereIsRefusedBeforeAnyRequest() async throws {
+    let (status, objects, harness) = await check(
+      endpoint: try #require(URL(string: "http://config.example.com/allowlist.json")), cache: cacheDirectory(),
+      urls: ["https://example.com"])
+    #expect(status == 2)
+    #expect(objects.isEmpty)
+    #expect(
+      harness.errors.first
+        == "url-allowlist: the allowlist endpoint http://config.example.com/allowlist.json is plain http on a host that is not loopback; use https"
+    )
+  }
+
+  @Test func aRedirectToAnotherOriginDeniesEverythingAndCachesNothing() async throws {
+    // The attack from issue 15: the endpoint redirects to another loopback origin serving its own list.
+    let evil = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["evil.example"]}"#.utf8)) }
+    defer { evil.stop() }
+    let endpoint = try LoopbackHTTPServer { _ in
+      .respond(status: 302, headers: ["Location": evil.url(path: "/evil").absoluteString], body: Data())
+    }
+    defer { endpoint.stop() }
+    let cache = cacheDirectory()
+    let (_, objects, _) = await check(endpoint, cache: cache, urls: ["https://evil.example/x"])
+    #expect(objects.first?["verdict"] == "deny")
+    #expect(objects.first?["reason"]?.contains("redirect was refused") == true, "\(objects)")
+    #expect(evil.requests.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: cache))
+  }
+
   @Test func fiftyURLsAreJudgedWithOneRequest() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: Self.list, headers: ["Cache-Control": "max-age=300"]) }
     defer { server.stop() }

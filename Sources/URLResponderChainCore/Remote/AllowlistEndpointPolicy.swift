@@ -8,7 +8,8 @@ enum AllowlistEndpointPolicy {
     guard let scheme = endpoint.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
       throw .unsupportedEndpoint("\(shown) is not an http or https URL")
     }
-    guard let host = endpoint.host, !host.isEmpty else {
+    // The host as written: `%31%32%37.0.0.1` is not judged as the `127.0.0.1` it decodes to.
+    guard let host = endpoint.host(percentEncoded: true), !host.isEmpty else {
       throw .unsupportedEndpoint("\(shown) has no host")
     }
     guard endpoint.user == nil, endpoint.password == nil else {

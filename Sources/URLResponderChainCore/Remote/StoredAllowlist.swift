@@ -54,7 +54,9 @@ extension StoredAllowlist {
       log("ignoring allowlist cache for another endpoint (\(persisted.endpoint))")
       return nil
     }
-    if let problem = integrity.problem(document: persisted.response.document, signatureHeader: persisted.response.signature) {
+    if let problem = integrity.problem(
+      document: persisted.response.document, signatureHeader: persisted.response.signature)
+    {
       log("ignoring the allowlist cache at \(file.path): \(problem)")
       return nil
     }

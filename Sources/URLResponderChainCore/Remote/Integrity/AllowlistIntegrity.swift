@@ -53,7 +53,7 @@ public struct AllowlistIntegrity: Sendable {
   public static func signature(
     header: String = defaultSignatureHeader, verifier: any AllowlistSignatureVerifier
   ) -> AllowlistIntegrity {
-    AllowlistIntegrity(rule: .signature(header: header.lowercased(), verifier: verifier))
+    AllowlistIntegrity(rule: .signature(header: header, verifier: verifier))
   }
 
   /// The response must carry a detached signature in `header` (base64) that `verify`
@@ -88,6 +88,6 @@ public struct AllowlistIntegrity: Sendable {
 
   /// The lowercased name of the header whose value must be kept with the document.
   var signatureHeaderName: String? {
-    if case .signature(let header, _) = rule { header } else { nil }
+    if case .signature(let header, _) = rule { header.lowercased() } else { nil }
   }
 }

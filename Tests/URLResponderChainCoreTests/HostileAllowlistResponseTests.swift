@@ -1,0 +1,222 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+@testable import URLResponderChainCore
+
+/// Responses a hostile or broken endpoint sends in place of the list, each through real
+/// URLSession from a loopback server: every one fails closed with a readable reason, nothing
+/// is written to the cache, and a good cached list is not replaced.
+@Suite struct HostileAllowlistResponseTests {
+  init() { keepLoopbackOffProxies() }
+
+  static let good = #"{"version": 1, "allow": ["example.com"]}"#
+
+  /// One row of the table: what the server sends, and what the failure must say.
+  struct Row: Sendable, CustomTestStringConvertible {
+    let name: String
+    let reply: LoopbackHTTPServer.Reply
+    let entryLimit: Int
+    /// Whether the failure is the expected kind.
+    let isExpected: @Sendable (RemoteAllowlistFailure) -> Bool
+    /// Words the failure's description contains (case-insensitive).
+    let says: String
+    var testDescription: String { name }
+
+    init(
+      _ name: String, _ reply: LoopbackHTTPServer.Reply, entryLimit: Int = AllowlistDocument.defaultEntryLimit,
+      says: String, _ isExpected: @escaping @Sendable (RemoteAllowlistFailure) -> Bool
+    ) {
+      self.name = name
+      self.reply = reply
+      self.entryLimit = entryLimit
+      self.says = says
+      self.isExpected = isExpected
+    }
+  }
+
+  /// A response written byte for byte.
+  static func raw(_ head: [String], body: String = "") -> LoopbackHTTPServer.Reply {
+    .raw(Data((head.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8))
+  }
+
+  static let rows: [Row] = [
+    Row(
+      "a captive portal's HTML 200",
+      .respond(
+        status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
+        body: Data("<html><body>Sign in to Airport Wi-Fi</body></html>".utf8)),
+      says: "Content-Type is \"text/html; charset=utf-8\""
+    ) { if case .malformedResponse = $0 { true } else { false } },
+    Row(
+      "a 200 with no Content-Type",
+      .respond(status: 200, headers: [:], body: Data(good.utf8)), says: "no Content-Type"
+    ) { if case .malformedResponse = $0 { true } else { false } },
+    Row(
+      "JSON that is not an allowlist", .ok(body: Data(#"{"hello": "world"}"#.utf8)), says: "unsupported or missing"
+    ) { if case .invalidDocument = $0 { true } else { false } },
+    Row(
+      "a JSON array", .ok(body: Data(#"["example.com"]"#.utf8)), says: "not a JSON object"
+    ) { if case .invalidDocument = $0 { true } else { false } },
+    Row(
+      "chunked encoding that breaks off",
+      raw(
+        ["HTTP/1.1 200 OK", "Content-Type: application/json", "Transfer-Encoding: chunked", "Connection: close"],
+        body: "10\r\n{\"version\": 1, \"\r\n40\r\nallow"),
+      says: "could not be read to its end"
+    ) { if case .incompleteResponse = $0 { true } else { false } },
+    Row(
+      "a corrupt gzip body",
+      raw(
+        [
+          "HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: 20",
+          "Connection: close",
+        ],
+        body: "\u{1f}\u{8b}\u{08}\u{00}not-gzip-at-all!"),
+      says: "could not be read to its end"
+    ) { if case .incompleteResponse = $0 { true } else { false } },
+    Row(
+      "a Content-Length longer than the body",
+      raw(
+        ["HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Length: 500", "Connection: close"],
+        body: good),
+      says: "could not be read to its end"
+    ) { if case .incompleteResponse = $0 { true } else { false } },
+    // URLSession on Linux refuses 300 KB of header itself; the client refuses 64 KB wherever it runs.
+    Row(
+      "1 MB of headers",
+      raw(
+        ["HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Length: \(good.utf8.count)"]
+          + (0..<1024).map { "X-Padding-\($0): " + String(repeating: "a", count: 1000) } + ["Connection: close"],
+        body: good),
+      says: "header"
+    ) {
+      switch $0 {
+      case .malformedResponse, .unreachable: true
+      default: false
+      }
+    },
+    Row(
+      "100 KB of headers",
+      raw(
+        ["HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Length: \(good.utf8.count)"]
+          + (0..<100).map { "X-Padding-\($0): " + String(repeating: "a", count: 1000) } + ["Connection: close"],
+        body: good),
+      says: "header fields take"
+    ) { if case .malformedResponse = $0 { true } else { false } },
+    Row(
+      "one byte per second",
+      .trickle(
+        status: 200, headers: ["Content-Type": "application/json"], body: Data(good.utf8), pieces: good.utf8.count,
+        pause: .seconds(1)),
+      says: "did not answer in time"
+    ) { $0 == .timedOut },
+    Row("an empty 200", .ok(body: Data()), says: "body is empty") {
+      if case .malformedResponse = $0 { true } else { false }
+    },
+    Row(
+      "more entries than the limit", .ok(body: Data(#"{"version": 1, "allow": ["a.com", "b.com", "c.com"]}"#.utf8)),
+      entryLimit: 2, says: "3 entries exceed the limit of 2"
+    ) { if case .invalidDocument = $0 { true } else { false } },
+    Row(
+      "a 304 to a request without a validator", .respond(status: 304, headers: [:], body: Data()),
+      says: "sent no validator"
+    ) { if case .malformedResponse = $0 { true } else { false } },
+  ]
+
+  private func configuration(_ server: LoopbackHTTPServer, cache: URL, entryLimit: Int) -> RemoteAllowlistConfiguration
+  {
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
+    configuration.cacheDirectory = cache
+    configuration.entryLimit = entryLimit
+    configuration.retry.maximumAttempts = 1
+    // Long enough for every row but the slow one on a loaded machine; the slow one needs 40 s.
+    configuration.requestTimeout = .seconds(3)
+    configuration.fetchTimeout = .seconds(3)
+    return configuration
+  }
+
+  private func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+  }
+
+  @Test(arguments: rows)
+  func failsClosedWithAReasonAndCachesNothing(_ row: Row) async throws {
+    let server = try LoopbackHTTPServer { _ in row.reply }
+    defer { server.stop() }
+    let cache = temporaryDirectory()
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
+    let check = await remote.check("https://example.com/a")
+    guard case .unavailable(let failure) = check else {
+      Issue.record("\(row.name) was adopted: \(check)")
+      return
+    }
+    #expect(row.isExpected(failure), "\(failure)")
+    #expect(failure.description.lowercased().contains(row.says.lowercased()), "\(failure)")
+    #expect(!FileManager.default.fileExists(atPath: cache.path), "nothing was cached")
+  }
+
+  @Test(arguments: rows)
+  func aGoodCachedListSurvivesIt(_ row: Row) async throws {
+    let cache = temporaryDirectory()
+    // Served once, stale at once, kept in the cache folder: revalidating it meets the hostile reply.
+    let replies = ReplyScript([.ok(body: Data(Self.good.utf8), headers: ["Cache-Control": "max-age=0"]), row.reply])
+    let server = try LoopbackHTTPServer { _ in replies.next() }
+    defer { server.stop() }
+    let first = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
+    #expect(await first.check("https://example.com/a").isAllowed)
+    let file = cache.appendingPathComponent(PersistedAllowlist.fileName)
+    let before = try Data(contentsOf: file)
+
+    let next = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
+    let check = await next.check("https://example.com/a")
+    guard case .unavailable = check else {
+      Issue.record("\(row.name) did not fail closed: \(check)")
+      return
+    }
+    #expect(try Data(contentsOf: file) == before, "the cached list was not replaced")
+  }
+
+  @Test func a304ToAStoredListWithoutValidatorsIsRefused() async throws {
+    // A list without ETag or Last-Modified is revalidated without a validator: a 304 cannot answer that.
+    let replies = ReplyScript([
+      .ok(body: Data(Self.good.utf8), headers: ["Cache-Control": "max-age=0"]),
+      .respond(status: 304, headers: ["Cache-Control": "max-age=600"], body: Data()),
+    ])
+    let server = try LoopbackHTTPServer { _ in replies.next() }
+    defer { server.stop() }
+    let remote = try RemoteAllowlist(
+      configuration: configuration(server, cache: temporaryDirectory(), entryLimit: 10))
+    #expect(await remote.check("https://example.com/a").isAllowed)
+    let check = await remote.check("https://example.com/a")
+    #expect(check == .unavailable(.malformedResponse("a 304 Not Modified answered a request that sent no validator")))
+    #expect(server.requests.last?.headers["if-none-match"] == nil)
+  }
+
+  @Test(arguments: [
+    ("application/json", true), ("application/json; charset=utf-8", true), ("Application/JSON", true),
+    ("application/vnd.allowlist+json", true), (" application/json ", true),
+    ("text/html", false), ("text/json", false), ("application/jsonp", false), ("application/json-seq", false),
+    ("text/plain; x=application/json", false), ("", false), ("application/", false), ("+json", false),
+  ])
+  func onlyJSONMediaTypesAreRead(contentType: String, isJSON: Bool) {
+    #expect(AllowlistResponseCheck.isJSON(contentType) == isJSON)
+  }
+
+  @Test func aHostileContentTypeIsShownEscapedAndShort() throws {
+    let hostile = "text/html\u{1B}[2J\r\nX-Fake: 1" + String(repeating: "x", count: 500)
+    let exchange = HTTPExchange(status: 200, headers: ["Content-Type": hostile], body: Data("x".utf8))
+    let problem = try #require(AllowlistResponseCheck.problem(with: exchange, sentValidator: false))
+    #expect(!problem.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    #expect(problem.count < 200)
+  }
+}
+
+/// Replies in order; the last one repeats.
+final class ReplyScript: Sendable {
+  private let replies: LockedValue<[LoopbackHTTPServer.Reply]>
+  init(_ replies: [LoopbackHTTPServer.Reply]) { self.replies = LockedValue(replies) }
+  func next() -> LoopbackHTTPServer.Reply {
+    replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+  }
+}
