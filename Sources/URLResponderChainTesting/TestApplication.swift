@@ -43,8 +43,11 @@ open class TestApplication: TestResponder, URLHandler {
     return delegate
   }
 
-  /// Hands `url` to the ``systemOpener``; handled exactly when it opened.
+  /// Hands `url` to the ``systemOpener``; handled exactly when it opened. Inbound links
+  /// (``URLResponderChainCore/URLHandlingContext/inboundSource``) are passed on, as
+  /// `UIApplication` does.
   open func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    systemOpener.open(url) ? .handled : .notHandled
+    guard context.inboundSource == nil else { return .notHandled }
+    return systemOpener.open(url) ? .handled : .notHandled
   }
 }

@@ -19,6 +19,12 @@ open class TestViewController: TestResponder {
   public private(set) var presentedViewController: TestViewController?
   /// Whether a dismissal of this view controller has started and not finished.
   public internal(set) var isBeingDismissed = false
+  /// Whether a presentation of this view controller has started and not finished.
+  public internal(set) var isBeingPresented = false
+
+  /// The child a container shows; `nil` here, the top of a ``TestNavigationController``'s
+  /// stack or a ``TestTabBarController``'s selected tab.
+  open var visibleChildHost: (any PresentationHost)? { nil }
 
   /// Creates a view controller with a root view named after it.
   override public init(name: String) {
@@ -47,13 +53,26 @@ open class TestViewController: TestResponder {
   ///
   /// Like UIKit, a view controller presents one view controller at a time: presenting
   /// while already presenting fails and returns `false`.
+  ///
+  /// - Parameter completes: Pass `false` to leave the presentation in progress, with
+  ///   ``isBeingPresented`` set, until ``finishTransition()``.
   @discardableResult
-  public func present(_ viewController: TestViewController) -> Bool {
+  public func present(_ viewController: TestViewController, completes: Bool = true) -> Bool {
     guard presentedViewController == nil, viewController.presentingViewController == nil else { return false }
     presentedViewController = viewController
     viewController.presentingViewController = self
+    viewController.isBeingPresented = !completes
     window?.addSubview(viewController.view)
     return true
+  }
+
+  /// Ends this view controller's presentation or dismissal left in progress, as the end of
+  /// UIKit's animation does, and tells the window's ``TestScene``.
+  public func finishTransition() {
+    let scene = window?.scene
+    if isBeingPresented { isBeingPresented = false }
+    if isBeingDismissed, let presenting = presentingViewController { completeDismissal(from: presenting) }
+    scene?.transitionDidEnd()
   }
 
   /// Dismisses the view controller this one presents (or this one, if it was presented).
@@ -66,6 +85,11 @@ open class TestViewController: TestResponder {
     else { return }
     presented.isBeingDismissed = true
     guard completes else { return }
+    presented.completeDismissal(from: presenting)
+  }
+
+  private func completeDismissal(from presenting: TestViewController) {
+    let presented = self
     presented.presentedViewController?.dismiss()
     presented.isBeingDismissed = false
     presented.view.removeFromSuperview()

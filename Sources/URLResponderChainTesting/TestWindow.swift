@@ -8,6 +8,8 @@ public import URLResponderChainCore
 open class TestWindow: TestView {
   /// The application that owns this window.
   public internal(set) weak var application: TestApplication?
+  /// The scene this window belongs to, if it was given one (``TestScene/window``).
+  public internal(set) weak var scene: TestScene?
 
   /// The window's root view controller; setting it installs its view in the window.
   public var rootViewController: TestViewController? {

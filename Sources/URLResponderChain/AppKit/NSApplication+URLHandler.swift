@@ -7,9 +7,12 @@
   ///
   /// A URL that reaches `NSApplication` goes to `NSWorkspace.shared.open(_:)`; the decision
   /// is ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when it opened.
+  ///
+  /// Inbound links (``URLResponderChainCore/URLHandlingContext/inboundSource``) are passed on.
   extension NSApplication: URLHandler {
-    /// Asks the workspace to open `url`; handled if and only if it did.
+    /// Asks the workspace to open `url`; handled if and only if it did. Inbound links are passed on.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      guard context.inboundSource == nil else { return .notHandled }
       NSWorkspace.shared.open(url) ? .handled : .notHandled
     }
   }

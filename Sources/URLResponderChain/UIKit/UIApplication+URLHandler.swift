@@ -9,9 +9,14 @@
   /// `open(_:options:completionHandler:)`: web links open in the default browser, other
   /// schemes in the app registered for them. The decision is
   /// ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when the system opened it.
+  ///
+  /// Inbound links (``URLResponderChainCore/URLHandlingContext/inboundSource``) are passed on:
+  /// sending a link that opened the app back to the browser would bounce the user out of it.
+  /// ``URLResponderChainCore/InboundLinkDispatcher`` then applies its last handler.
   extension UIApplication: URLHandler {
-    /// Asks the system to open `url`; handled if and only if it did.
+    /// Asks the system to open `url`; handled if and only if it did. Inbound links are passed on.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      guard context.inboundSource == nil else { return .notHandled }
       let opened = await withCheckedContinuation { continuation in
         open(url, options: [:]) { opened in continuation.resume(returning: opened) }
       }

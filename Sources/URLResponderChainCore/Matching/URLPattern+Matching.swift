@@ -26,7 +26,11 @@ extension URLPattern {
   ///
   /// - Returns: The captured placeholders, or `nil` if the URL does not match.
   public func match(_ url: EligibleURL) -> URLPatternMatch? {
-    if let scheme, scheme != url.scheme { return nil }
+    if let scheme {
+      guard scheme == url.scheme else { return nil }
+    } else {
+      guard url.scheme == "http" || url.scheme == "https" else { return nil }  // an app scheme is always written
+    }
     guard port == url.port, matchesHost(url.host), let parameters = matchPath(url.path) else { return nil }
     return URLPatternMatch(url: url, parameters: parameters)
   }

@@ -27,7 +27,8 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
   /// The pattern as written.
   public let description: String
-  /// `"http"` or `"https"` when the pattern fixes the scheme.
+  /// `"http"` or `"https"` when the pattern fixes the scheme; in a ``URLRouteTable``, also an
+  /// app's own scheme (`myapp://document/:id`). A pattern without a scheme matches web URLs only.
   public let scheme: String?
   /// The host (without the `*.` prefix), lowercased.
   public let host: String
@@ -43,12 +44,18 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter pattern: The pattern text.
   /// - Throws: ``URLPatternError`` saying what is wrong.
   public init(_ pattern: String) throws(URLPatternError) {
+    try self.init(pattern, allowsAppSchemes: false)
+  }
+
+  /// Parses a pattern that may name an app's own scheme (route tables, never allowlists).
+  init(_ pattern: String, allowsAppSchemes: Bool) throws(URLPatternError) {
     description = pattern
     var rest = Substring(pattern)
     guard !rest.isEmpty else { throw .empty }
     if let range = rest.range(of: "://") {
       let scheme = rest[..<range.lowerBound].lowercased()
-      guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+      guard scheme == "http" || scheme == "https" || (allowsAppSchemes && AppURLScheme.problem(with: scheme) == nil)
+      else { throw .unsupportedScheme(scheme) }
       self.scheme = scheme
       rest = rest[range.upperBound...]
     } else {
@@ -65,8 +72,13 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         throw .invalidPort(String(digits))
       }
       authority = authority[..<colon]
-      let defaultPort = scheme == "http" ? 80 : 443
-      port = scheme != nil && number == defaultPort ? nil : number
+      let defaultPort: Int? =
+        switch scheme {
+        case "http": 80
+        case "https": 443
+        default: nil  // no scheme (either web default is written explicitly), or an app scheme
+        }
+      port = defaultPort == number ? nil : number
     }
     self.port = port
 

@@ -2,7 +2,7 @@
 public enum URLPatternError: Error, Sendable, Equatable {
   /// The pattern is empty.
   case empty
-  /// The scheme is not `http`, `https` or omitted.
+  /// The scheme is not `http`, `https` or omitted (in a route table: nor an app's own scheme).
   case unsupportedScheme(String)
   /// A `*` appears anywhere but as the whole first host label or the last path segment.
   case misplacedWildcard

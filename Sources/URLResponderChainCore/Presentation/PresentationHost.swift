@@ -4,15 +4,28 @@
 ///
 /// ## What conformers must guarantee
 ///
-/// ``presentedHost`` is the view controller this one presents modally, if any, and
-/// ``isBeingDismissed`` is true while a dismissal of this one is in progress, as UIKit's
-/// properties of the same meaning.
+/// ``presentedHost`` is the view controller this one presents modally, if any;
+/// ``isBeingPresented`` and ``isBeingDismissed`` are true while a presentation or dismissal of
+/// this one is in progress, as UIKit's properties of the same meaning. ``visibleChildHost`` is
+/// the child a container shows (a navigation stack's top, a tab bar's selected tab).
 @MainActor
 public protocol PresentationHost: AnyObject {
   /// The host this one presents modally (`presentedViewController`).
   var presentedHost: (any PresentationHost)? { get }
+  /// Whether this host is being presented right now. `false` unless a conformer says otherwise.
+  var isBeingPresented: Bool { get }
   /// Whether this host is being dismissed right now.
   var isBeingDismissed: Bool { get }
+  /// The child a container shows: `topViewController` of a navigation controller,
+  /// `selectedViewController` of a tab bar controller. `nil` for other hosts (the default).
+  var visibleChildHost: (any PresentationHost)? { get }
+}
+
+extension PresentationHost {
+  /// Not being presented, unless the conformer says so.
+  public var isBeingPresented: Bool { false }
+  /// No visible child, unless the conformer is a container.
+  public var visibleChildHost: (any PresentationHost)? { nil }
 }
 
 extension PresentationHost {

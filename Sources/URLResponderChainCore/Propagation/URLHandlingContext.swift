@@ -34,6 +34,10 @@ public struct URLHandlingContext: Sendable {
   /// The URL as it was first propagated, before any handler rewrote it.
   public var originalURL: URL { walk.originalURL }
 
+  /// Where the URL came from when it arrived from outside the app; `nil` for a link tapped
+  /// in it. See ``URLPropagationOptions/inboundSource``.
+  public var inboundSource: InboundLinkSource? { walk.inboundSource }
+
   /// The identity of the node the propagation started from (the link view that was tapped).
   public var originID: ObjectIdentifier { walk.originID }
 

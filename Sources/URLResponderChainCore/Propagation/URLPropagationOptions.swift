@@ -19,6 +19,13 @@ public struct URLPropagationOptions: Sendable {
   /// not used; the first call's are. Defaults to `true`.
   public var joinsIdenticalPropagations: Bool
 
+  /// Where the URL came from when it arrived from outside the app (a universal link, the
+  /// app's scheme, Handoff, a notification); `nil` for a link tapped in the app.
+  /// ``InboundLinkDispatcher`` sets it. The system-browser fallback at the end of the chain
+  /// (`UIApplication`, `NSApplication`) passes inbound links on instead of bouncing the user
+  /// out of the app; handlers may read it from ``URLHandlingContext/inboundSource``.
+  public var inboundSource: InboundLinkSource?
+
   /// Whether the walk may start synchronously with `Task.immediate` where the OS has it.
   /// Tests turn it off to exercise the path older systems take.
   var startsImmediatelyWhereAvailable = true

@@ -6,6 +6,10 @@ public import Foundation
 /// beat `:placeholders`, which beat a trailing `*`); among equally specific patterns the
 /// earlier row wins. URLs that are not eligible (see ``URLSafety``) match no route.
 ///
+/// Patterns may name the app's own scheme (`myapp://document/:id`), which inbound links use
+/// (see ``InboundLinkDispatcher``); such URLs pass the same safety rules as web URLs, and a
+/// pattern without a scheme never matches them.
+///
 /// The seed article's example — YouTube links in the YouTube app, our own domains in-app,
 /// everything else to the system:
 ///
@@ -29,6 +33,10 @@ public import Foundation
 /// ```
 public struct URLRouteTable<Action: Sendable>: Sendable {
   private let rows: [(pattern: URLPattern, action: Action)]
+  /// Every explicit port a pattern names: those URLs may carry.
+  private let ports: Set<Int>
+  /// The app schemes the patterns name.
+  private let appSchemes: Set<String>
 
   /// Builds a table from patterns and actions, in order.
   ///
@@ -39,13 +47,15 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
     var problems: [AllowlistError.Problem] = []
     for (index, row) in rows.enumerated() {
       do throws(URLPatternError) {
-        parsed.append((try URLPattern(row.0), row.1))
+        parsed.append((try URLPattern(row.0, allowsAppSchemes: true), row.1))
       } catch {
         problems.append(.init(list: .allow, index: index, entry: row.0, reason: error.description))
       }
     }
     guard problems.isEmpty else { throw AllowlistError(problems: problems) }
     self.rows = parsed
+    ports = Set(parsed.compactMap(\.0.port))
+    appSchemes = Set(parsed.compactMap(\.0.scheme).filter { $0 != "http" && $0 != "https" })
   }
 
   /// The number of routes.
@@ -55,8 +65,11 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
   ///
   /// - Returns: `nil` when no route matches or the URL is not eligible.
   public func route(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
-    let ports = Set(rows.compactMap(\.pattern.port))
-    guard case .success(let eligible) = URLSafety.check(url, permittedPorts: ports) else { return nil }
+    let checked =
+      appSchemes.isEmpty
+      ? URLSafety.check(url, permittedPorts: ports)
+      : URLSafety.check(url, customSchemes: appSchemes, permittedPorts: ports)
+    guard case .success(let eligible) = checked else { return nil }
     var best: (pattern: URLPattern, action: Action, match: URLPatternMatch)?
     for row in rows {
       guard let match = row.pattern.match(eligible) else { continue }

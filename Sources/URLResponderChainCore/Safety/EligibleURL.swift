@@ -7,7 +7,8 @@ public import Foundation
 public struct EligibleURL: Sendable, Hashable {
   /// The URL to open: exactly the value that was checked.
   public let url: URL
-  /// `"http"` or `"https"`.
+  /// `"http"` or `"https"`; or one of the app's own schemes, only when the check was asked
+  /// for them (``URLSafety/check(_:customSchemes:permittedPorts:)``).
   public let scheme: String
   /// The host, lowercased, without a trailing dot: only letters, digits, hyphens and dots.
   public let host: String

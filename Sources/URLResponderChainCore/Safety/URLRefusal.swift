@@ -4,7 +4,7 @@ public enum URLRefusal: Error, Sendable, Equatable {
   case malformed
   /// The input contains a control character, space, DEL or backslash (given as its code point).
   case forbiddenCharacter(UInt32)
-  /// The scheme is not `http` or `https` (given lowercased).
+  /// The scheme is not `http`, `https` or one of the app's own schemes asked for (given lowercased).
   case unsupportedScheme(String)
   /// The URL is not written `scheme://host…`.
   case missingAuthority

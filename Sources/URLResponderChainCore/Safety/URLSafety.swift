@@ -17,6 +17,9 @@ public import Foundation
 /// - Foundation's view of the host must equal the host as written; where parsers could
 ///   disagree, the URL is refused.
 ///
+/// An app's own scheme (`myapp://document/42`) is accepted only where it is asked for with
+/// ``check(_:customSchemes:permittedPorts:)``, under the same rules (it has no default port).
+///
 /// ```swift
 /// switch URLSafety.check("https://Example.COM./a") {
 /// case .success(let eligible): eligible.host     // "example.com"
@@ -52,15 +55,41 @@ public enum URLSafety {
     return check(url, written: written, permittedPorts: permittedPorts)
   }
 
+  /// Checks a URL that may use one of the app's own schemes, with the same rules as web URLs:
+  /// written `scheme://host`, no user info, no forbidden characters, the host as written.
+  ///
+  /// ```swift
+  /// URLSafety.check(URL(string: "myapp://document/42")!, customSchemes: ["myapp"])   // eligible
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - customSchemes: The app's own schemes, lowercase; `http` and `https` are accepted too.
+  ///     Reserved schemes (`javascript`, `file`, `data`, …) are never accepted.
+  ///   - permittedPorts: Ports a rule names explicitly (a custom scheme has no default port).
+  /// - Returns: The eligible URL or why not.
+  public static func check(
+    _ url: URL, customSchemes: Set<String>, permittedPorts: Set<Int> = []
+  ) -> Result<EligibleURL, URLRefusal> {
+    let written = url.absoluteString
+    if let forbidden = written.unicodeScalars.first(where: isForbidden) {
+      return .failure(.forbiddenCharacter(forbidden.value))
+    }
+    return check(url, written: written, customSchemes: customSchemes, permittedPorts: permittedPorts)
+  }
+
   private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value <= 0x20 || scalar.value == 0x7F || scalar == "\\"
   }
 
-  private static func check(_ url: URL, written: String, permittedPorts: Set<Int>) -> Result<EligibleURL, URLRefusal> {
+  private static func check(
+    _ url: URL, written: String, customSchemes: Set<String> = [], permittedPorts: Set<Int>
+  ) -> Result<EligibleURL, URLRefusal> {
     // Scheme, as written.
     guard let colon = written.firstIndex(of: ":") else { return .failure(.malformed) }
     let scheme = written[..<colon].lowercased()
-    guard scheme == "http" || scheme == "https" else {
+    let isWeb = scheme == "http" || scheme == "https"
+    guard isWeb || (customSchemes.contains(scheme) && AppURLScheme.problem(with: scheme) == nil) else {
       return .failure(.unsupportedScheme(scheme.isEmpty ? (url.scheme ?? "") : scheme))
     }
     guard url.scheme?.lowercased() == scheme else { return .failure(.malformed) }
@@ -106,7 +135,7 @@ public enum URLSafety {
     }
     guard url.port == writtenPort else { return .failure(.malformed) }
 
-    let defaultPort = scheme == "https" ? 443 : 80
+    let defaultPort: Int? = isWeb ? (scheme == "https" ? 443 : 80) : nil
     var port: Int?
     if let writtenPort, writtenPort != defaultPort {
       guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }

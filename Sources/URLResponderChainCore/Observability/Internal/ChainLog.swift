@@ -16,6 +16,7 @@ struct ChainLog: Sendable {
   static let propagation = ChainLog(.propagation)
   static let allowlist = ChainLog(.allowlist)
   static let presentation = ChainLog(.presentation)
+  static let inbound = ChainLog(.inbound)
 
   let category: ChainLogCategory
   #if canImport(os)
@@ -117,7 +118,7 @@ struct ChainLog: Sendable {
 
 /// What a log line or signpost is about; a Console and Instruments filter.
 package enum ChainLogCategory: String, Sendable {
-  case propagation, allowlist, presentation
+  case propagation, allowlist, presentation, inbound
 }
 
 /// An open signpost interval.

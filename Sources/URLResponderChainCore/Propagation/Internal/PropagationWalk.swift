@@ -15,6 +15,7 @@ import Foundation
 final class PropagationWalk {
   nonisolated let originalURL: URL
   nonisolated let originID: ObjectIdentifier
+  nonisolated let inboundSource: InboundLinkSource?
   weak var origin: (any ResponderChainNode)?
 
   private let timeoutNanoseconds: UInt64
@@ -49,6 +50,7 @@ final class PropagationWalk {
     self.originalURL = url
     self.currentURL = url
     self.originID = ObjectIdentifier(origin)
+    self.inboundSource = options.inboundSource
     self.origin = origin
     self.startNode = walks ? origin : nil
     self.timeoutNanoseconds = options.handlerTimeoutNanoseconds

@@ -1,0 +1,58 @@
+public import URLResponderChainCore
+
+/// A scene for inbound links in tests, like `UIWindowScene`: its key window's root view
+/// controller is the root of the chain, and it reports the end of modal transitions.
+///
+/// ```swift
+/// let scene = TestScene()                       // no window yet: links are queued
+/// let dispatcher = try InboundLinkDispatcher(scene: scene, configuration: configuration)
+/// scene.window = app.makeWindow(rootViewController: root)
+/// dispatcher.deliverQueuedLinks()
+/// ```
+@MainActor
+public final class TestScene: InboundLinkScene {
+  /// The key window; `nil` models a scene whose window is not set up yet.
+  public var window: TestWindow? {
+    didSet {
+      oldValue?.scene = nil
+      window?.scene = self
+    }
+  }
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates a scene, with a window or without one yet.
+  public init(window: TestWindow? = nil) {
+    self.window = window
+    window?.scene = self
+  }
+
+  /// The window's root view controller.
+  public var rootHost: (any PresentationHost)? { window?.rootViewController }
+
+  /// Whether a presentation or dismissal is in progress on the way to the top-most screen.
+  public var isTransitioning: Bool {
+    var controller = window?.rootViewController
+    var steps = 0
+    while let current = controller, steps < 1_000 {
+      if current.isBeingPresented || current.isBeingDismissed { return true }
+      controller = current.presentedViewController
+      steps += 1
+    }
+    return false
+  }
+
+  /// Returns at once when no transition is in progress, else when
+  /// ``TestViewController/finishTransition()`` ends the last one.
+  public func transitionsEnded() async {
+    guard isTransitioning else { return }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Called by ``TestViewController/finishTransition()``.
+  func transitionDidEnd() {
+    guard !isTransitioning else { return }
+    let resumed = waiting
+    waiting = []
+    for continuation in resumed { continuation.resume() }
+  }
+}
