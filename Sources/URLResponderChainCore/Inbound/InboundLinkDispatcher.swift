@@ -41,7 +41,7 @@ public final class InboundLinkDispatcher {
     let id: Int
     let url: URL
     let source: InboundLinkSource
-    let continuation: CheckedContinuation<InboundLinkResult, Never>
+    let completion: @MainActor (InboundLinkResult) -> Void
   }
 
   /// Creates a dispatcher for `scene`.
@@ -101,33 +101,60 @@ public final class InboundLinkDispatcher {
   ///   - url: The link.
   ///   - source: How it reached the app.
   /// - Returns: How it ended, exactly once: at once when refused, otherwise after it was
-  ///   delivered (perhaps after the scene got its window or a transition ended), dropped or
-  ///   cancelled.
+  ///   delivered (perhaps after the scene got its window or a transition ended), dropped, or
+  ///   cancelled because the calling task was cancelled while the link waited.
   @discardableResult
   public func open(_ url: URL, source: InboundLinkSource) async -> InboundLinkResult {
-    if let reason = refusal(of: url) {
-      ChainLog.inbound.log(.info, "inbound \(source.rawValue) link refused: \(RedactedURL(url)) \(reason)")
-      return InboundLinkResult(url: url, source: source, outcome: .refused(reason: reason), propagation: nil)
-    }
     if Task.isCancelled { return InboundLinkResult(url: url, source: source, outcome: .cancelled, propagation: nil) }
-    let id = nextID
-    nextID += 1
+    let id = LockedValue<Int?>(nil)
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        queue.append(Pending(id: id, url: url, source: source, continuation: continuation))
-        if queue.count > configuration.queueLimit {
-          let dropped = queue.removeFirst()
-          let reason = "more than \(configuration.queueLimit) links arrived before the app could show them"
-          ChainLog.inbound.log(.error, "inbound link dropped: \(RedactedURL(dropped.url)) \(reason)")
-          dropped.continuation.resume(
-            returning: InboundLinkResult(
-              url: dropped.url, source: dropped.source, outcome: .dropped(reason: reason), propagation: nil))
-        }
-        deliverQueuedLinks()
+        id.withLock { $0 = enqueue(url, source: source) { continuation.resume(returning: $0) } }
       }
     } onCancel: {
-      Task { @MainActor in self.cancelQueued(id) }
+      Task { @MainActor in
+        if let queued = id.withLock({ $0 }) { self.cancelQueued(queued) }
+      }
     }
+  }
+
+  /// Checks an inbound link and queues it for delivery, without waiting: the form scene
+  /// delegate callbacks use. Links received one after another are delivered in that order.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: How it reached the app.
+  ///   - completion: Called exactly once with how it ended (at once when refused or when it
+  ///     pushed the oldest queued link out, which gets `.dropped`).
+  public func receive(
+    _ url: URL, source: InboundLinkSource, completion: @escaping @MainActor (InboundLinkResult) -> Void = { _ in }
+  ) {
+    enqueue(url, source: source, completion: completion)
+  }
+
+  /// Refuses `url` at once, or queues it and returns its queue id.
+  @discardableResult
+  private func enqueue(
+    _ url: URL, source: InboundLinkSource, completion: @escaping @MainActor (InboundLinkResult) -> Void
+  ) -> Int? {
+    if let reason = refusal(of: url) {
+      ChainLog.inbound.log(.info, "inbound \(source.rawValue) link refused: \(RedactedURL(url)) \(reason)")
+      completion(InboundLinkResult(url: url, source: source, outcome: .refused(reason: reason), propagation: nil))
+      return nil
+    }
+    let id = nextID
+    nextID += 1
+    queue.append(Pending(id: id, url: url, source: source, completion: completion))
+    if queue.count > configuration.queueLimit {
+      let dropped = queue.removeFirst()
+      let reason = "more than \(configuration.queueLimit) links arrived before the app could show them"
+      ChainLog.inbound.log(.error, "inbound link dropped: \(RedactedURL(dropped.url)) \(reason)")
+      dropped.completion(
+        InboundLinkResult(url: dropped.url, source: dropped.source, outcome: .dropped(reason: reason), propagation: nil)
+      )
+    }
+    deliverQueuedLinks()
+    return id
   }
 
   // MARK: - Checks
@@ -159,8 +186,8 @@ public final class InboundLinkDispatcher {
   private func cancelQueued(_ id: Int) {
     guard let index = queue.firstIndex(where: { $0.id == id }) else { return }
     let pending = queue.remove(at: index)
-    pending.continuation.resume(
-      returning: InboundLinkResult(url: pending.url, source: pending.source, outcome: .cancelled, propagation: nil))
+    pending.completion(
+      InboundLinkResult(url: pending.url, source: pending.source, outcome: .cancelled, propagation: nil))
   }
 
   private func deliverInOrder() async {
@@ -173,7 +200,7 @@ public final class InboundLinkDispatcher {
       case .host(let host):
         let pending = queue.removeFirst()
         let result = await deliver(pending.url, source: pending.source, from: host)
-        pending.continuation.resume(returning: result)
+        pending.completion(result)
       }
     }
   }
@@ -198,7 +225,8 @@ public final class InboundLinkDispatcher {
     case .unhandled:
       let decision = configuration.whenUnhandled(propagation.url, source)
       // The decision's reason is the app's text and may quote the URL: it is not logged.
-      ChainLog.inbound.log(.info, "inbound \(source.rawValue) link unhandled: \(RedactedURL(url)); the last handler decided")
+      ChainLog.inbound.log(
+        .info, "inbound \(source.rawValue) link unhandled: \(RedactedURL(url)); the last handler decided")
       outcome = .unhandled(decision)
     }
     return InboundLinkResult(url: url, source: source, outcome: outcome, propagation: propagation)

@@ -48,7 +48,10 @@ extension URLPattern {
         guard index < parts.count, parts[index] == literal else { return nil }
       case .placeholder(let name):
         guard index < parts.count, !parts[index].isEmpty else { return nil }
-        parameters[name] = String(parts[index]).removingPercentEncoding ?? String(parts[index])
+        let value = String(parts[index]).removingPercentEncoding ?? String(parts[index])
+        // A captured value never carries a control character, whatever the encoding hid.
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        parameters[name] = value
       }
       index += 1
     }
