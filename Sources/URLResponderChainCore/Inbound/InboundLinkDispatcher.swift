@@ -32,7 +32,7 @@ public final class InboundLinkDispatcher {
   /// The configuration this dispatcher was created with.
   public let configuration: InboundLinkConfiguration
   private let associatedDomains: [URLPattern]
-  private weak var scene: (any InboundLinkScene)?
+  private weak var sceneReference: (any InboundLinkScene)?
   private var queue: [Pending] = []
   private var nextID = 0
   private var isDelivering = false
@@ -75,15 +75,18 @@ public final class InboundLinkDispatcher {
     guard configuration.queueLimit >= 1 else { throw .invalidQueueLimit(configuration.queueLimit) }
     self.configuration = configuration
     self.associatedDomains = domains
-    self.scene = scene
+    self.sceneReference = scene
   }
+
+  /// The scene links are delivered into, if it still exists.
+  public var scene: (any InboundLinkScene)? { sceneReference }
 
   /// The number of links waiting for the scene.
   public var queuedLinkCount: Int { queue.count }
 
   /// Sets the scene (held weakly) and delivers any queued links.
   public func attach(_ scene: any InboundLinkScene) {
-    self.scene = scene
+    sceneReference = scene
     deliverQueuedLinks()
   }
 
