@@ -11,7 +11,7 @@ import Foundation
 @MainActor
 enum DemoCommand {
   static let usage = """
-    usage: demo-document [--all | --tap N | --interactive] [--document FILE]
+    usage: demo-document [--all | --tap N | --interactive | --open URL] [--document FILE]
 
       Renders an interactive document and routes its links through the responder chain,
       printing for each link the responders visited, their decisions and timings, and the
@@ -20,10 +20,13 @@ enum DemoCommand {
       --all            tap every link in order (the default)
       --tap N          tap link N only
       --interactive    ask which link to tap, by number, until q
+      --open URL       deliver URL as a link that opens the app (cold start: queued until
+                       the window exists, then sent up from the top-most screen), e.g.
+                       demodoc://document/contact or https://docs.example.com/documents/guide
       --document FILE  use another document (default: DemoDocumentApp/Documents/topic.json)
 
-    Exit status: 0 when every tapped link went where its document expects, 1 otherwise or for
-    a broken document, 2 for unusable arguments.
+    Exit status: 0 when every tapped link went where its document expects (with --open: when
+    a screen handled the link), 1 otherwise or for a broken document, 2 for unusable arguments.
     """
 
   /// The demo's own files, found relative to this source file in the checkout.
@@ -31,7 +34,7 @@ enum DemoCommand {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Documents")
 
-  enum Mode: Equatable { case all, tap(Int), interactive }
+  enum Mode: Equatable { case all, tap(Int), interactive, open(URL) }
 
   struct Options: Equatable {
     var mode: Mode?
@@ -54,14 +57,23 @@ enum DemoCommand {
       case "-h", "--help":
         return .success(nil)
       case "--all", "--interactive":
-        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap and --interactive")) }
+        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive and --open")) }
         options.mode = argument == "--all" ? .all : .interactive
       case "--tap":
-        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap and --interactive")) }
+        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive and --open")) }
         guard index < arguments.count, let number = Int(arguments[index]), number > 0 else {
           return .failure(UsageError(message: "--tap needs a link number from 1"))
         }
         options.mode = .tap(number)
+        index += 1
+      case "--open":
+        guard options.mode == nil else {
+          return .failure(UsageError(message: "give one of --all, --tap, --interactive and --open"))
+        }
+        guard index < arguments.count, let url = URL(string: arguments[index]), url.scheme != nil else {
+          return .failure(UsageError(message: "--open needs an absolute URL"))
+        }
+        options.mode = .open(url)
         index += 1
       case "--document":
         guard index < arguments.count, !arguments[index].isEmpty else { return .failure(UsageError(message: "--document needs a FILE")) }
@@ -115,6 +127,9 @@ enum DemoCommand {
       errorOutput("demo-document: cannot start the allowlist server on 127.0.0.1: \(error)")
       return 1
     }
+    if case .open(let url) = options.mode {
+      return await runner.open(url) ? 0 : 1
+    }
     runner.render()
     guard runner.linkCount > 0 else {
       output("(this document has no links)")
@@ -152,6 +167,8 @@ enum DemoCommand {
         }
         runner.report(await runner.tap(number))
       }
+    case .open:
+      return 2  // handled above
     }
   }
 }

@@ -8,8 +8,8 @@ import URLResponderChainTesting
 
 /// The application: the system fallback at the end of the chain.
 final class Application: TestApplication {}
-/// The navigation controller at the window's root.
-final class NavigationController: TestViewController {}
+/// The navigation controller at the window's root; the topic is its visible screen.
+final class NavigationController: TestNavigationController {}
 /// The grid of the topic's documents.
 final class DocumentGridController: TestViewController {}
 /// One block of a document.
@@ -33,11 +33,26 @@ final class DocumentController: TestViewController, URLHandler {
   }
 }
 
-/// The topic screen: the `URLHandler` that knows what to do with links.
+/// The topic screen: the `URLHandler` that knows what to do with links. Links that open
+/// the app (``URLHandlingContext/inboundSource``) open one of its documents by id.
 final class TopicController: TestViewController, URLHandler {
   var policy: TopicLinkPolicy?
+  var model: Topic?
+  /// The documents inbound links opened, in order.
+  private(set) var openedDocuments: [Document] = []
+
+  /// The app's own links: `demodoc://document/ID` and the web address of the same document.
+  static let inboundRoutes = try! URLRouteTable<Void>([
+    ("demodoc://document/:id", ()),
+    ("https://docs.example.com/documents/:id", ()),
+  ])
+
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    await policy?.decide(url, from: self) ?? .notHandled
+    guard context.inboundSource != nil else { return await policy?.decide(url, from: self) ?? .notHandled }
+    guard let id = Self.inboundRoutes.route(url)?.match.parameters["id"] else { return .notHandled }
+    guard let document = model?.document(id: id) else { return .discard(reason: "no document \"\(id)\" in this topic") }
+    openedDocuments.append(document)
+    return .handled
   }
 }
 
@@ -51,10 +66,10 @@ struct DemoHierarchy {
 
   init(topic model: Topic, policy: TopicLinkPolicy, systemOpener: FakeSystemOpener) {
     application = Application(name: "application", systemOpener: systemOpener)
-    let navigation = NavigationController(name: "navigation")
     topic = TopicController(name: model.title)
     topic.policy = policy
-    navigation.addChild(topic)
+    topic.model = model
+    let navigation = NavigationController(name: "navigation", root: topic)
     application.makeWindow(rootViewController: navigation)
     let grid = DocumentGridController(name: "grid")
     topic.addChild(grid)

@@ -126,6 +126,50 @@ final class DemoRunner {
     }
   }
 
+  /// Where inbound links may come from: the demo's associated domain and its own scheme.
+  static let inboundConfiguration = InboundLinkConfiguration(
+    associatedDomains: ["docs.example.com"], customSchemes: ["demodoc"])
+
+  /// Delivers `url` as a link that opens the app, as at a cold start: the scene has no window
+  /// yet, so the link is queued, then delivered from the top-most screen once the window
+  /// exists. Prints each step and the route.
+  ///
+  /// - Returns: Whether a screen handled it.
+  func open(_ url: URL) async -> Bool {
+    let source: InboundLinkSource = url.scheme?.lowercased() == "https" ? .universalLink : .customScheme
+    output(terminal.bold("inbound \(source.rawValue) link: \(url.absoluteString)"))
+    let scene = TestScene()
+    // The configuration is a constant the tests cover: it is always valid.
+    let dispatcher = try! InboundLinkDispatcher(scene: scene, configuration: Self.inboundConfiguration)
+    let result: InboundLinkResult = await withCheckedContinuation { continuation in
+      dispatcher.receive(url, source: source) { continuation.resume(returning: $0) }
+      guard dispatcher.queuedLinkCount > 0 else { return }
+      output("  queued: the scene has no window yet (\(dispatcher.queuedLinkCount) link waiting)")
+      scene.window = hierarchy.application.windows.first
+      if let root = scene.rootHost as? TestViewController {
+        let top = (root.visibleChildHost as? TestViewController) ?? root
+        output("  the window is ready: delivering from the top-most screen, \(Self.name(of: top))")
+      }
+      dispatcher.deliverQueuedLinks()
+    }
+    switch result.outcome {
+    case .handled:
+      let title = hierarchy.topic.openedDocuments.last.map { "opened document \"\($0.title)\"" } ?? "handled"
+      output("-> \(terminal.green(title))")
+    case .discarded(let reason): output("-> \(terminal.red("discarded: \(reason)"))")
+    case .unhandled(let decision): output("-> \(terminal.red("no screen handles it; the last handler: \(decision)"))")
+    case .refused(let reason): output("-> \(terminal.red("refused before any screen saw it: \(reason)"))")
+    case .dropped(let reason): output("-> \(terminal.red("dropped: \(reason)"))")
+    case .cancelled: output("-> cancelled")
+    case .timedOut: output("-> \(terminal.red("a screen did not answer in time"))")
+    }
+    for (index, step) in (result.propagation?.trace ?? []).enumerated() {
+      let name = names[step.nodeID] ?? step.nodeName
+      output(terminal.dim("  \(String(index).leftPadded(to: 2)) \(name.rightPadded(to: 44)) \(step.answerDescription)"))
+    }
+    return result.outcome == .handled
+  }
+
   private static func name(of node: any ResponderChainNode) -> String {
     let type = String(describing: Swift.type(of: node))
     guard let responder = node as? TestResponder else { return type }

@@ -86,4 +86,44 @@ import Testing
     #expect(status == 2)
     #expect(errors.first?.hasPrefix("demo-document: ") == true)
   }
+
+  // MARK: - --open
+
+  @Test func anAppLinkIsQueuedUntilTheWindowExistsThenOpensADocumentById() async {
+    let (status, output, _) = await run(["--open", "demodoc://document/contact"])
+    #expect(status == 0)
+    #expect(output.first == "inbound customScheme link: demodoc://document/contact")
+    #expect(output.contains("  queued: the scene has no window yet (1 link waiting)"))
+    #expect(output.contains { $0.hasPrefix("  the window is ready: delivering from the top-most screen, TopicController") })
+    #expect(output.contains("-> opened document \"Getting in touch\""))
+    #expect(output.contains { $0.contains("TopicController") && $0.contains("handled") })
+  }
+
+  @Test func aUniversalLinkToAnEmbeddedDocumentOpensIt() async {
+    let (status, output, _) = await run(["--open", "https://docs.example.com/documents/appendix-notes"])
+    #expect(status == 0)
+    #expect(output.contains("-> opened document \"Notes\""))
+  }
+
+  @Test func aSpoofedHostIsRefusedBeforeAnyScreen() async {
+    let (status, output, _) = await run(["--open", "https://docs.example.com.evil.example/documents/guide"])
+    #expect(status == 1)
+    #expect(
+      output.contains(
+        "-> refused before any screen saw it: docs.example.com.evil.example is not one of the app's associated domains"))
+    #expect(!output.contains { $0.contains("queued") })
+  }
+
+  @Test func aLinkNoScreenHandlesEndsAtTheLastHandlerNotTheBrowser() async {
+    let (status, output, _) = await run(["--open", "demodoc://settings"])
+    #expect(status == 1)
+    #expect(output.contains("-> no screen handles it; the last handler: discard (no screen handles this link)"))
+    #expect(output.last?.contains("Application") == true, "the route ends at the application, which passed it on")
+  }
+
+  @Test func openNeedsAnAbsoluteURLAndNoOtherMode() async {
+    #expect(await run(["--open"]).0 == 2)
+    #expect(await run(["--open", "not a url"]).0 == 2)
+    #expect(await run(["--tap", "1", "--open", "demodoc://document/x"]).0 == 2)
+  }
 }

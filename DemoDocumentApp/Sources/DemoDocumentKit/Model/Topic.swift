@@ -4,6 +4,17 @@ public struct Topic: Decodable, Sendable, Equatable {
   public let title: String
   /// The documents in the topic's grid.
   public let documents: [Document]
+
+  /// The document with `id`, at any depth (embedded documents included).
+  public func document(id: String) -> Document? {
+    var pending = documents
+    while !pending.isEmpty {
+      let document = pending.removeFirst()
+      if document.id == id { return document }
+      for case .document(let nested) in document.blocks { pending.append(nested) }
+    }
+    return nil
+  }
 }
 
 /// A document: a title and its blocks, which may embed further documents.
