@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTPServer
 import Testing
+import URLResponderChainTesting
 
 @testable import URLResponderChainCore
 
@@ -107,6 +108,26 @@ final class LogCapture: Sendable {
       }
       #expect(open.values.allSatisfy { $0 == 0 }, "every interval begun was ended: \(open)")
       stubborn.answerLate()
+    }
+  }
+
+  @Test func droppedAndRefusedInboundLinksAreLoggedWithoutTheirPath() async throws {
+    try await capturing { capture in
+      let scene = TestScene()
+      var configuration = InboundLinkConfiguration(associatedDomains: ["inbound-log.example"])
+      configuration.queueLimit = 1
+      let dispatcher = try InboundLinkDispatcher(scene: scene, configuration: configuration)
+      dispatcher.receive(URL(string: "https://inbound-log.example/secret/1?token=x")!, source: .universalLink)
+      dispatcher.receive(URL(string: "https://inbound-log.example/secret/2")!, source: .universalLink)
+      dispatcher.receive(URL(string: "https://spoof.inbound-log-evil.example/secret/3")!, source: .handoff)
+      let lines = capture.lines(containing: "inbound")
+      #expect(
+        lines == [
+          "inbound link dropped: https://inbound-log.example more than 1 links arrived before the app could show them",
+          "inbound handoff link refused: https://spoof.inbound-log-evil.example"
+            + " spoof.inbound-log-evil.example is not one of the app's associated domains",
+        ])
+      #expect(!lines.joined().contains("secret") && !lines.joined().contains("token"))
     }
   }
 
