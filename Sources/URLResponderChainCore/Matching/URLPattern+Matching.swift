@@ -38,7 +38,9 @@ extension URLPattern {
   /// The placeholders captured from `path`, or `nil` if it does not match.
   func matchPath(_ path: String) -> [String: String]? {
     guard let segments = self.path else { return [:] }
-    let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    // Empty segments are insignificant: `/test/` and `//test` match `/test`, as in every
+    // router iOS developers know. The host is compared exactly as before.
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
     var parameters: [String: String] = [:]
     var index = 0
     for segment in segments {
@@ -58,25 +60,35 @@ extension URLPattern {
     return index == parts.count ? parameters : nil
   }
 
-  /// How specific the pattern is, for ordering: literal segments beat placeholders, which
-  /// beat a trailing `*`; an exact host beats a wildcard.
+  /// How specific the pattern is, for ordering.
+  ///
+  /// The rule, written once: an exact host beats a `*.` host, then a longer host beats a
+  /// shorter one; then, segment by segment, a literal (3) beats a `:placeholder` (2); where
+  /// one pattern's path ends and the other's goes on, the path that ends there (1) beats a
+  /// trailing `*` (0) or no path at all (0), and loses to any further segment. So
+  /// `host/anything` beats `host/anything/*`, which beats `host/*` and `host`.
   var specificity: [Int] {
-    let pathScore = (path ?? []).map { segment -> Int in
+    guard let path else { return [matchesSubdomainsOnly ? 0 : 1, host.count, 0] }
+    var score = [matchesSubdomainsOnly ? 0 : 1, host.count]
+    for segment in path {
       switch segment {
-      case .literal: 3
-      case .placeholder: 2
-      case .rest: 1
+      case .literal: score.append(3)
+      case .placeholder: score.append(2)
+      case .rest:
+        score.append(0)
+        return score
       }
     }
-    return [matchesSubdomainsOnly ? 0 : 1, host.count] + pathScore
+    score.append(1)
+    return score
   }
 }
 
 extension URLPattern {
   /// Whether this pattern should be tried before `other` in a route table: an exact host
   /// beats a wildcard host, then position by position literal segments beat placeholders,
-  /// which beat a trailing `*`.
+  /// and a path that ends beats a trailing `*` (see the rule on ``URLRouteTable``).
   public func isMoreSpecific(than other: URLPattern) -> Bool {
-    specificity.lexicographicallyPrecedes(other.specificity) == false && specificity != other.specificity
+    other.specificity.lexicographicallyPrecedes(specificity)
   }
 }

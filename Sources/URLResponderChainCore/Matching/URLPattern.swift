@@ -7,6 +7,7 @@ import Foundation
 /// - `https://example.com:8443` also fixes the scheme and an explicit port.
 /// - `docs.example.org/guides/*` adds a path: literal segments, `:name` placeholders that
 ///   match one segment, and a trailing `*` that matches the rest (including nothing).
+///   Empty segments are insignificant on both sides: `/guides/` and `//guides` are `/guides`.
 ///
 /// A wildcard directly over a public suffix (`*.com`, `*.co.uk`, `*.github.io`) is refused.
 ///
@@ -102,7 +103,8 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     guard !text.contains("?"), !text.contains("#") else {
       throw .invalidPath("queries and fragments are not part of a path")
     }
-    let parts = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    // Empty segments are insignificant, as in the URLs matched: `/a//b/` is `/a/b`.
+    let parts = text.split(separator: "/", omittingEmptySubsequences: true)
     var segments: [Segment] = []
     for (index, part) in parts.enumerated() {
       if part == "*" {
@@ -116,7 +118,6 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         segments.append(.placeholder(String(name)))
       } else {
         guard !part.contains("*") else { throw .misplacedWildcard }
-        if part.isEmpty, index != parts.count - 1 { throw .invalidPath("empty segment") }
         segments.append(.literal(String(part)))
       }
     }

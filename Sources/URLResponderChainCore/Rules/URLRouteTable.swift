@@ -2,9 +2,18 @@ public import Foundation
 
 /// An ordered table of route patterns and what to do for each, for use inside a ``URLHandler``.
 ///
-/// The most specific matching pattern wins (an exact host beats `*.`, literal path segments
-/// beat `:placeholders`, which beat a trailing `*`); among equally specific patterns the
-/// earlier row wins. URLs that are not eligible (see ``URLSafety``) match no route.
+/// The most specific matching pattern wins; among equally specific patterns the earlier row
+/// wins. URLs that are not eligible (see ``URLSafety``) match no route.
+///
+/// **Most specific wins**, compared in this order:
+/// 1. an exact host beats a `*.` host; a longer host beats a shorter one;
+/// 2. segment by segment, a literal beats a `:placeholder`;
+/// 3. where one path ends and the other goes on, the path that ends beats a trailing `*`
+///    (and a pattern without a path), and loses to a further literal or placeholder.
+///
+/// So for `example.com/docs`, `example.com/docs` beats `example.com/docs/*`, which beats
+/// `example.com/*` and `example.com`. Empty path segments are insignificant: `/docs/` and
+/// `//docs` match `example.com/docs`.
 ///
 /// Patterns may name the app's own scheme (`myapp://document/:id`), which inbound links use
 /// (see ``InboundLinkDispatcher``); such URLs pass the same safety rules as web URLs, and a
