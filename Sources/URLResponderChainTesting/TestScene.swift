@@ -29,16 +29,10 @@ public final class TestScene: InboundLinkScene {
   /// The window's root view controller.
   public var rootHost: (any PresentationHost)? { window?.rootViewController }
 
-  /// Whether a presentation or dismissal is in progress on the way to the top-most screen.
+  /// Whether a presentation or dismissal is in progress on the way to the top-most screen
+  /// (the same judgement the dispatcher makes).
   public var isTransitioning: Bool {
-    var controller = window?.rootViewController
-    var steps = 0
-    while let current = controller, steps < 1_000 {
-      if current.isBeingPresented || current.isBeingDismissed { return true }
-      controller = current.presentedViewController
-      steps += 1
-    }
-    return false
+    if case .transitioning? = rootHost?.visibleScreen { true } else { false }
   }
 
   /// Returns at once when no transition is in progress, else when

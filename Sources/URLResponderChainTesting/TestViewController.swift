@@ -70,7 +70,7 @@ open class TestViewController: TestResponder {
   /// UIKit's animation does, and tells the window's ``TestScene``.
   public func finishTransition() {
     let scene = window?.scene
-    if isBeingPresented { isBeingPresented = false }
+    isBeingPresented = false
     if isBeingDismissed, let presenting = presentingViewController { completeDismissal(from: presenting) }
     scene?.transitionDidEnd()
   }

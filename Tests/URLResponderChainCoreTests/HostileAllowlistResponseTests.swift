@@ -177,6 +177,20 @@ import Testing
     #expect(try Data(contentsOf: file) == before, "the cached list was not replaced")
   }
 
+  @Test func aBodyThatBrokeOffIsRetriedAndTheNextAnswerServes() async throws {
+    let replies = ReplyScript([
+      Self.rows.first { $0.name == "chunked encoding that breaks off" }!.reply, .ok(body: Data(Self.good.utf8)),
+    ])
+    let server = try LoopbackHTTPServer { _ in replies.next() }
+    defer { server.stop() }
+    var configuration = configuration(server, cache: temporaryDirectory(), entryLimit: 10)
+    configuration.retry.maximumAttempts = 2
+    configuration.retry.baseDelay = .milliseconds(1)
+    let remote = try RemoteAllowlist(configuration: configuration)
+    #expect(await remote.check("https://example.com/a") == .allowed(rule: "example.com"))
+    #expect(server.requests.count == 2)
+  }
+
   @Test func a304ToAStoredListWithoutValidatorsIsRefused() async throws {
     // A list without ETag or Last-Modified is revalidated without a validator: a 304 cannot answer that.
     let replies = ReplyScript([
@@ -209,14 +223,5 @@ import Testing
     let problem = try #require(AllowlistResponseCheck.problem(with: exchange, sentValidator: false))
     #expect(!problem.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     #expect(problem.count < 200)
-  }
-}
-
-/// Replies in order; the last one repeats.
-final class ReplyScript: Sendable {
-  private let replies: LockedValue<[LoopbackHTTPServer.Reply]>
-  init(_ replies: [LoopbackHTTPServer.Reply]) { self.replies = LockedValue(replies) }
-  func next() -> LoopbackHTTPServer.Reply {
-    replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
   }
 }

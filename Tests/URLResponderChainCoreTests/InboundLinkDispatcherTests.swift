@@ -344,6 +344,15 @@ final class Completions {
         == .refused(reason: "scheme \"ftp\" is neither https nor one of the app's own"))
   }
 
+  @Test(arguments: [
+    ("https://example.com/a", InboundLinkSource.universalLink), ("HTTPS://example.com/a", .universalLink),
+    ("myapp://document/1", .customScheme), ("http://example.com/a", .customScheme),
+  ])
+  func anOpenedURLsSourceFollowsItsScheme(link: String, source: InboundLinkSource) throws {
+    // (`http` is labelled the app's scheme and then refused by the dispatcher: it is neither.)
+    #expect(InboundLinkSource(openedURL: try #require(URL(string: link))) == source)
+  }
+
   @Test func entitlementSpellingsAreAccepted() async throws {
     let app = InboundApp()
     app.list.decide = { _, _ in .handled }

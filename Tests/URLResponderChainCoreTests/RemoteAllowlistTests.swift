@@ -11,19 +11,8 @@ import Testing
   static let document = Data(#"{"version": 1, "allow": ["example.com", "*.trusted.org"]}"#.utf8)
   static let otherDocument = Data(#"{"version": 1, "allow": ["other.org"]}"#.utf8)
 
-  /// A server whose replies are scripted in order; the last one repeats.
-  final class Script: @unchecked Sendable {
-    // `@unchecked`: `replies` is only touched under `lock`.
-    private let lock = NSLock()
-    private var replies: [LoopbackHTTPServer.Reply]
-    init(_ replies: [LoopbackHTTPServer.Reply]) { self.replies = replies }
-    func next() -> LoopbackHTTPServer.Reply {
-      lock.withLock { replies.count > 1 ? replies.removeFirst() : replies[0] }
-    }
-  }
-
   private func serve(_ replies: LoopbackHTTPServer.Reply...) throws -> LoopbackHTTPServer {
-    let script = Script(replies)
+    let script = ReplyScript(replies)
     return try LoopbackHTTPServer { _ in script.next() }
   }
 

@@ -1,6 +1,8 @@
 import Foundation
-import URLResponderChainCore
+import LoopbackHTTPServer
 import URLResponderChainTesting
+
+@testable import URLResponderChainCore
 
 /// A one-shot signal a test can await instead of sleeping.
 @MainActor
@@ -132,4 +134,13 @@ enum MainQueueProbe {
   }()
 
   static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// A loopback server's replies, in order; the last one repeats.
+final class ReplyScript: Sendable {
+  private let replies: LockedValue<[LoopbackHTTPServer.Reply]>
+  init(_ replies: [LoopbackHTTPServer.Reply]) { self.replies = LockedValue(replies) }
+  func next() -> LoopbackHTTPServer.Reply {
+    replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+  }
 }

@@ -120,6 +120,11 @@ final class DemoRunner {
     output("link \(tap.number): \(tap.link.url) -> \(tap.outcome.description)" + mark)
     guard let result = tap.result else { return }
     if result.url != result.originalURL { output(terminal.dim("  rewritten to \(result.url.absoluteString)")) }
+    printRoute(result)
+  }
+
+  /// Prints every responder a propagation visited, with its decision and time.
+  private func printRoute(_ result: URLPropagationResult) {
     for (index, step) in result.trace.enumerated() {
       let name = names[step.nodeID] ?? step.nodeName
       output(terminal.dim("  \(String(index).leftPadded(to: 2)) \(name.rightPadded(to: 44)) \(step.answerDescription)"))
@@ -136,7 +141,7 @@ final class DemoRunner {
   ///
   /// - Returns: Whether a screen handled it.
   func open(_ url: URL) async -> Bool {
-    let source: InboundLinkSource = url.scheme?.lowercased() == "https" ? .universalLink : .customScheme
+    let source = InboundLinkSource(openedURL: url)
     output(terminal.bold("inbound \(source.rawValue) link: \(url.absoluteString)"))
     let scene = TestScene()
     // The configuration is a constant the tests cover: it is always valid.
@@ -146,8 +151,7 @@ final class DemoRunner {
       guard dispatcher.queuedLinkCount > 0 else { return }
       output("  queued: the scene has no window yet (\(dispatcher.queuedLinkCount) link waiting)")
       scene.window = hierarchy.application.windows.first
-      if let root = scene.rootHost as? TestViewController {
-        let top = (root.visibleChildHost as? TestViewController) ?? root
+      if case .host(let top as any ResponderChainNode)? = scene.rootHost?.visibleScreen {
         output("  the window is ready: delivering from the top-most screen, \(Self.name(of: top))")
       }
       dispatcher.deliverQueuedLinks()
@@ -163,10 +167,7 @@ final class DemoRunner {
     case .cancelled: output("-> cancelled")
     case .timedOut: output("-> \(terminal.red("a screen did not answer in time"))")
     }
-    for (index, step) in (result.propagation?.trace ?? []).enumerated() {
-      let name = names[step.nodeID] ?? step.nodeName
-      output(terminal.dim("  \(String(index).leftPadded(to: 2)) \(name.rightPadded(to: 44)) \(step.answerDescription)"))
-    }
+    if let propagation = result.propagation { printRoute(propagation) }
     return result.outcome == .handled
   }
 

@@ -19,7 +19,7 @@
     public func deliversInboundLinks(to dispatcher: InboundLinkDispatcher) -> some View {
       onOpenURL { url in
         attachSceneIfNeeded(dispatcher)
-        dispatcher.receive(url, source: url.scheme?.lowercased() == "https" ? .universalLink : .customScheme)
+        dispatcher.receive(url, source: InboundLinkSource(openedURL: url))
       }
       .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
         attachSceneIfNeeded(dispatcher)

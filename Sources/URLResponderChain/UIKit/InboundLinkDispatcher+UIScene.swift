@@ -36,7 +36,7 @@
     /// Hands over the URLs of `scene(_:openURLContexts:)`: the app's scheme, or `https`.
     public func receive(_ contexts: Set<UIOpenURLContext>) {
       for context in contexts {
-        receive(context.url, source: context.url.scheme?.lowercased() == "https" ? .universalLink : .customScheme)
+        receive(context.url, source: InboundLinkSource(openedURL: context.url))
       }
     }
 

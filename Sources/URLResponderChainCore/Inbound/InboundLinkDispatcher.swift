@@ -6,11 +6,11 @@ public import Foundation
 ///
 /// ```swift
 /// // SceneDelegate
-/// lazy var links = try! InboundLinkDispatcher(
+/// links = try InboundLinkDispatcher(
 ///   scene: windowScene, configuration: .init(associatedDomains: ["example.com"], customSchemes: ["myapp"]))
 ///
 /// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
-///   links.receive(contexts)
+///   links?.receive(contexts)
 /// }
 /// ```
 ///

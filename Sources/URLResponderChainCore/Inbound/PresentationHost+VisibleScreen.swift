@@ -1,5 +1,5 @@
 /// Where an inbound link starts: the screen the user sees, or a reason to wait.
-enum VisibleScreen {
+package enum VisibleScreen {
   /// The top-most visible host.
   case host(any PresentationHost)
   /// A modal presentation or dismissal is in progress; the screen is about to change.
@@ -11,7 +11,7 @@ extension PresentationHost {
   /// visible child, so that a sheet over a navigation stack inside a tab bar gives the
   /// sheet's own top screen. ``VisibleScreen/transitioning`` while any presentation or
   /// dismissal on the way is in progress. Cycles end the search.
-  var visibleScreen: VisibleScreen {
+  package var visibleScreen: VisibleScreen {
     if isBeingPresented || isBeingDismissed { return .transitioning }
     var host: any PresentationHost = self
     var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]

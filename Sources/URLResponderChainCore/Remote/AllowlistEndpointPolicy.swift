@@ -4,7 +4,7 @@ import Foundation
 enum AllowlistEndpointPolicy {
   /// Checks `endpoint` as ``RemoteAllowlist/init(configuration:transport:)`` does.
   static func validate(_ endpoint: URL) throws(RemoteAllowlistConfigurationError) {
-    let shown = String(endpoint.absoluteString.prefix(200))
+    let shown = endpoint.absoluteString.shownEscaped()
     guard let scheme = endpoint.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
       throw .unsupportedEndpoint("\(shown) is not an http or https URL")
     }

@@ -26,7 +26,7 @@ struct AllowlistRedirectPolicy: Sendable {
   func decide(location: String?, from current: URL, hops: Int) -> Decision {
     guard let location, !location.isEmpty else { return .refuse(reason: "a redirect without a Location") }
     // The target is the server's text and lands in logs and CLI output: shown escaped and short.
-    let shown = String(location.unicodeScalars.prefix(200).map { $0.escaped(asASCII: true) }.joined())
+    let shown = location.shownEscaped()
     guard location.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\\") }) else {
       return .refuse(reason: "a malformed redirect target (\(shown))")
     }

@@ -24,7 +24,8 @@ enum AllowlistResponseCheck {
         return "it has no Content-Type (expected application/json)"
       }
       guard isJSON(contentType) else {
-        return "its Content-Type is \(escaped(contentType)), not application/json (a captive portal's page?)"
+        return
+          "its Content-Type is \"\(contentType.shownEscaped(limit: 80))\", not application/json (a captive portal's page?)"
       }
       if exchange.body.isEmpty { return "its body is empty" }
       return nil
@@ -39,13 +40,5 @@ enum AllowlistResponseCheck {
       .trimmingCharacters(in: .whitespaces).lowercased()
     return mediaType == "application/json"
       || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json") && !mediaType.contains(" "))
-  }
-
-  /// At most 80 characters of `value`, control characters escaped, for a reason.
-  private static func escaped(_ value: String) -> String {
-    let shown = value.unicodeScalars.prefix(80).map { scalar in
-      scalar.value < 0x20 || scalar.value == 0x7f ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-    }.joined()
-    return "\"\(shown)\"" + (value.unicodeScalars.count > 80 ? "…" : "")
   }
 }
