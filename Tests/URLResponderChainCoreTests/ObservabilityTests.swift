@@ -94,20 +94,30 @@ final class LogCapture: Sendable {
 
   @Test func aHandlerGivenUpStillClosesItsInterval() async {
     await capturing { capture in
-      let stubborn = StubbornHandler()
+      let stubborn = SignpostTimeoutHandler()
       let result = await Node(next: stubborn).propagateURL(
         URL(string: "https://timeout-signpost.example")!, options: .init(handlerTimeout: .milliseconds(20)))
       #expect(result.outcome == .timedOut)
+      // Other suites propagate meanwhile: only this walk's intervals (the only walk that asks a
+      // SignpostTimeoutHandler) are counted.
+      let records = capture.all
+      let walks = Set(
+        records.compactMap { record -> UInt? in
+          if case .intervalBegan(.propagation, "handler", let id, "SignpostTimeoutHandler") = record { id } else { nil }
+        })
+      #expect(walks.count == 1)
       var open: [UInt: Int] = [:]
-      for record in capture.all {
+      for record in records {
         switch record {
-        case .intervalBegan(.propagation, _, let id, _): open[id, default: 0] += 1
-        case .intervalEnded(.propagation, _, let id, _): open[id, default: 0] -= 1
+        case .intervalBegan(.propagation, _, let id, _) where walks.contains(id): open[id, default: 0] += 1
+        case .intervalEnded(.propagation, _, let id, _) where walks.contains(id): open[id, default: 0] -= 1
         default: break
         }
       }
-      #expect(open.values.allSatisfy { $0 == 0 }, "every interval begun was ended: \(open)")
-      stubborn.answerLate()
+      #expect(
+        open.values.reduce(0, +) == 0 && open.values.allSatisfy { $0 == 0 }, "every interval begun was ended: \(open)")
+      #expect(open.count == 1)
+      stubborn.inner.answerLate()
     }
   }
 
@@ -164,5 +174,16 @@ final class LogCapture: Sendable {
     let redacted = RedactedURL(try #require(URL(string: raw)))
     #expect(redacted.description == shown)
     #expect(redacted.path == path)
+  }
+}
+
+/// A handler that never answers in time, with a type name only one test uses, so that its
+/// walk's signpost intervals can be told from those of suites running in parallel.
+@MainActor
+final class SignpostTimeoutHandler: URLHandler {
+  let inner = StubbornHandler()
+  var nextNode: (any ResponderChainNode)? { nil }
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await inner.handleURL(url, context: context)
   }
 }
