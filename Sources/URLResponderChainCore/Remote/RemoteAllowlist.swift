@@ -38,7 +38,11 @@ public actor RemoteAllowlist {
   private let transport: any AllowlistTransport
   private let now: @Sendable () -> Date
   private let random: @Sendable () -> Double
-  private var stored: StoredAllowlist?
+  private var stored: StoredAllowlist? {
+    didSet { latest.withLock { $0 = stored } }
+  }
+  /// `stored`, readable without the actor for ``currentAllowlist()``.
+  private nonisolated let latest = LockedValue<StoredAllowlist?>(nil)
   private var hasReadCache = false
   /// The cache folder holds a list fetched over https while the endpoint is plain http.
   private var httpsListOnRecord = false
@@ -93,6 +97,23 @@ public actor RemoteAllowlist {
       }
     }
     return await waitForFetch()
+  }
+
+  /// The list a check would use right now without waiting: the stored list while it is fresh
+  /// or may be served stale while it is revalidated, else the baseline list when the
+  /// configuration fails closed to one, else `nil`.
+  ///
+  /// It never fetches and never blocks on the actor, so synchronous UI (a link's long-press
+  /// preview) can use it; `nil` means "not known yet", which such callers treat as not allowed.
+  public nonisolated func currentAllowlist() -> Allowlist? {
+    if let stored = latest.withLock({ $0 }) {
+      switch stored.freshness(at: now()) {
+      case .fresh, .staleWhileRevalidating: return stored.allowlist
+      case .stale: break
+      }
+    }
+    if case .failClosed(let baseline?) = configuration.whenUnavailable { return baseline }
+    return nil
   }
 
   /// Checks one URL against the current list.

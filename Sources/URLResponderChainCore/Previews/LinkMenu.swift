@@ -1,0 +1,27 @@
+public import Foundation
+
+/// The long-press menu of a link, decided by ``LinkPreviewPolicy``: a web preview or none,
+/// and the actions to offer.
+public struct LinkMenu: Sendable, Equatable {
+  /// An action in a link's menu.
+  public enum Action: Sendable, Equatable, CaseIterable {
+    /// Send the link up the responder chain, as a tap would.
+    case open
+    /// Put the link on the pasteboard.
+    case copyLink
+    /// Offer the share sheet for the link.
+    case share
+  }
+
+  /// The URL to preview in the in-app browser, or `nil` for a menu without a web preview.
+  /// Committing the preview sends the link up the chain; it never presents by itself.
+  public var previewURL: URL?
+  /// The actions, in menu order.
+  public var actions: [Action]
+
+  /// Creates a menu.
+  public init(previewURL: URL?, actions: [Action]) {
+    self.previewURL = previewURL
+    self.actions = actions
+  }
+}

@@ -1,0 +1,42 @@
+public import Foundation
+
+/// Decides what a long press on a link shows: an in-app browser preview only for links a
+/// tap would open in-app, and which actions the menu offers.
+///
+/// | Link | Preview | Actions |
+/// | --- | --- | --- |
+/// | `http`/`https`, eligible, allowed where an allowlist applies | in-app browser | Open, Copy Link, Share |
+/// | Other `http`/`https` (refused by ``URLSafety`` or the allowlist, or the list is not known yet) | none | Open, Copy Link, Share |
+/// | Another scheme that may leave the document (`mailto:`, `tel:`, an app's scheme) | none | Open, Copy Link |
+/// | `javascript:`, `vbscript:`, `data:`, `blob:`, `file:`, `about:`, or no readable scheme | no menu at all | — |
+///
+/// Open and committing the preview both send the link up the responder chain, so the
+/// handlers that decide a tap also decide these; the menu never opens anything itself.
+///
+/// ```swift
+/// let previews = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: .list(allowlist)))
+/// previews.menu(for: url)?.previewURL   // non-nil only for links shown in-app
+/// ```
+public struct LinkPreviewPolicy: Sendable {
+  /// Schemes whose links get no menu: they never leave the document.
+  public static let withoutMenu: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "about"]
+
+  /// Which links open in the in-app browser.
+  public var rule: InAppLinkRule
+
+  /// Creates the policy.
+  ///
+  /// - Parameter rule: Which links open in-app; by default every eligible web link.
+  public init(rule: InAppLinkRule = InAppLinkRule()) {
+    self.rule = rule
+  }
+
+  /// The menu for a long press on `url`, or `nil` when the link gets no menu.
+  public func menu(for url: URL) -> LinkMenu? {
+    guard let scheme = WebLinkScheme.of(url), !Self.withoutMenu.contains(scheme) else { return nil }
+    let isWeb = scheme == "http" || scheme == "https"
+    return LinkMenu(
+      previewURL: rule.opensInApp(url) ? url : nil,
+      actions: isWeb ? [.open, .copyLink, .share] : [.open, .copyLink])
+  }
+}

@@ -1,0 +1,72 @@
+public import Foundation
+
+/// Decides which servers to prewarm connections to for the links visible on screen, so that
+/// the in-app browser opens them faster: only links a tap would open in-app, one per host,
+/// at most ``maximumHosts``.
+///
+/// The adapter (`SafariLinkPrewarmer` on iOS) hands it the visible links whenever they
+/// change; ``update(visible:)`` says whether the prewarmed set changed, so that the old
+/// token is invalidated and a new one requested only then.
+///
+/// ```swift
+/// var prewarm = LinkPrewarmPolicy(rule: InAppLinkRule(allowlist: .list(allowlist)), maximumHosts: 3)
+/// if let origins = prewarm.update(visible: visibleLinks) {
+///   token?.invalidate()
+///   token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)
+/// }
+/// ```
+public struct LinkPrewarmPolicy: Sendable {
+  /// Which links open in the in-app browser.
+  public var rule: InAppLinkRule
+  /// The most hosts prewarmed at once; the first visible ones win.
+  public let maximumHosts: Int
+  /// The origins prewarmed now, in order.
+  public private(set) var prewarmed: [URL] = []
+
+  /// Creates the policy.
+  ///
+  /// - Parameters:
+  ///   - rule: Which links open in-app.
+  ///   - maximumHosts: The most hosts prewarmed at once; negative counts as zero. Defaults to 3.
+  public init(rule: InAppLinkRule = InAppLinkRule(), maximumHosts: Int = 3) {
+    self.rule = rule
+    self.maximumHosts = max(0, maximumHosts)
+  }
+
+  /// The origins (`https://host[:port]/`) to prewarm for `visible`, in order: eligible,
+  /// allowed, one per host, at most ``maximumHosts``. Paths and queries are left out: the
+  /// connection needs the server only.
+  public func origins(for visible: [URL]) -> [URL] {
+    var hosts: Set<String> = []
+    var origins: [URL] = []
+    for url in visible where origins.count < maximumHosts {
+      guard let eligible = rule.eligibleURL(url), hosts.insert(eligible.host).inserted else { continue }
+      var components = URLComponents()
+      components.scheme = eligible.scheme
+      components.host = eligible.host
+      components.port = eligible.port
+      components.path = "/"
+      if let origin = components.url { origins.append(origin) }
+    }
+    return origins
+  }
+
+  /// Records the links visible now.
+  ///
+  /// - Returns: The origins to prewarm when they differ from the ones prewarmed (an empty
+  ///   array: invalidate and prewarm nothing), or `nil` when nothing changed.
+  public mutating func update(visible: [URL]) -> [URL]? {
+    let next = origins(for: visible)
+    guard next != prewarmed else { return nil }
+    prewarmed = next
+    return next
+  }
+
+  /// Forgets the prewarmed origins, as when the content goes away.
+  ///
+  /// - Returns: Whether anything was prewarmed (and its token should be invalidated).
+  public mutating func reset() -> Bool {
+    defer { prewarmed = [] }
+    return !prewarmed.isEmpty
+  }
+}

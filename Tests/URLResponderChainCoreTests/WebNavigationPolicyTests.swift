@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import URLResponderChainCore
+
+/// One test per row of ``WebNavigationPolicy``'s table, then hostile links.
+@Suite struct WebNavigationPolicyTests {
+  let policy = WebNavigationPolicy()
+  static let page = URL(string: "https://docs.example.com/articles/web?lang=en")!
+
+  private func decide(
+    _ string: String?, _ kind: WebNavigation.Kind = .linkActivated, target: WebNavigation.Target = .mainFrame,
+    current: URL? = page
+  ) -> WebNavigationDecision {
+    policy.decide(WebNavigation(url: string.flatMap { URL(string: $0) }, kind: kind, target: target, currentURL: current))
+  }
+
+  private func isRefused(_ decision: WebNavigationDecision) -> Bool {
+    if case .refuse = decision { true } else { false }
+  }
+
+  // Row: a tapped link to another document goes up the chain.
+  @Test(arguments: [
+    "https://docs.example.com/guide", "http://example.com/legacy", "mailto:editors@example.com", "tel:+15555550100",
+    "demodoc://document/guide", "https://docs.example.com/articles/web?lang=fr#notes",
+    "https://docs.example.com/articles/web",
+  ])
+  func aTappedLinkToAnotherDocumentGoesUpTheChain(link: String) {
+    #expect(decide(link) == .sendUpTheChain(URL(string: link)!))
+  }
+
+  // Row: a fragment of the page it is on stays in the page.
+  @Test(arguments: [
+    "https://docs.example.com/articles/web?lang=en#notes", "https://docs.example.com/articles/web?lang=en#",
+  ])
+  func aTappedFragmentOfThePageStaysInThePage(link: String) {
+    #expect(decide(link).loadsInWebView)
+  }
+
+  @Test func aFragmentLinkFromAPageShownWithAFragmentStaysInThePage() {
+    let current = URL(string: "https://docs.example.com/a#top")!
+    #expect(decide("https://docs.example.com/a#end", current: current).loadsInWebView)
+  }
+
+  // Hostile: a fragment-only link resolved against another document (a <base href> elsewhere).
+  @Test func aFragmentLinkToAnotherDocumentGoesUpTheChain() throws {
+    let base = URL(string: "https://evil.example/phish")!
+    let resolved = try #require(WebLinkScheme.resolve(href: "#notes", against: base))
+    let decision = policy.decide(
+      WebNavigation(url: resolved, kind: .linkActivated, target: .mainFrame, currentURL: Self.page))
+    #expect(decision == .sendUpTheChain(URL(string: "https://evil.example/phish#notes")!))
+  }
+
+  @Test func aFragmentLinkBeforeAnyPageIsShownGoesUpTheChain() {
+    #expect(decide("https://docs.example.com/a#x", current: nil) == .sendUpTheChain(URL(string: "https://docs.example.com/a#x")!))
+  }
+
+  // Row: scripts and data documents are refused.
+  @Test(arguments: [
+    "javascript:alert(document.cookie)", "JavaScript:alert(1)", "JAVASCRIPT:void(0)", "vbscript:msgbox(1)",
+    "data:text/html,<script>alert(1)</script>", "DATA:text/html;base64,PHNjcmlwdD4=",
+  ])
+  func aTappedScriptOrDataLinkIsRefused(link: String) {
+    #expect(isRefused(decide(link)))
+  }
+
+  // Row: blob, file and about links are the web view's own.
+  @Test(arguments: ["blob:https://docs.example.com/0a1b", "file:///var/mobile/doc.html", "about:blank"])
+  func aTappedBlobFileOrAboutLinkLoadsInTheWebView(link: String) {
+    #expect(decide(link).loadsInWebView)
+  }
+
+  // Row: no URL, no scheme.
+  @Test func aTappedLinkWithoutAURLIsRefused() {
+    #expect(isRefused(decide(nil)))
+  }
+
+  @Test(arguments: ["%20javascript:alert(1)", "relative/path", "1javascript:alert(1)"])
+  func aTappedLinkWithoutAReadableSchemeIsRefused(link: String) throws {
+    #expect(isRefused(decide(link)))
+  }
+
+  // Rows: links inside frames.
+  @Test(arguments: ["https://ads.example.com/frame2", "http://example.com/next"])
+  func aTappedWebLinkInsideAFrameLoadsInTheFrame(link: String) {
+    #expect(decide(link, target: .subframe).loadsInWebView)
+  }
+
+  @Test func aTappedMailLinkInsideAFrameGoesUpTheChain() {
+    #expect(decide("mailto:a@example.com", target: .subframe) == .sendUpTheChain(URL(string: "mailto:a@example.com")!))
+  }
+
+  @Test func aTappedScriptLinkInsideAFrameIsRefused() {
+    #expect(isRefused(decide("javascript:alert(1)", target: .subframe)))
+  }
+
+  // Row: everything the page or the user's browsing does by itself stays in the web view.
+  @Test(arguments: [WebNavigation.Kind.other, .reload, .backForward, .formSubmitted, .formResubmitted])
+  func loadsNotStartedByATappedLinkStayInTheWebView(kind: WebNavigation.Kind) {
+    #expect(decide("https://docs.example.com/articles/web", kind, current: nil).loadsInWebView)  // initial load
+    #expect(decide("https://other.example/redirected", kind).loadsInWebView)  // redirect, script, history
+    #expect(decide("https://ads.example.com/frame", kind, target: .subframe).loadsInWebView)  // subframe load
+    #expect(decide("about:blank", kind, target: .subframe).loadsInWebView)
+  }
+
+  // Row (hostile): a navigation without a user gesture never opens another app.
+  @Test(arguments: [
+    "tel:+15555550100", "itms-apps://apps.apple.com/app/id1", "demodoc://document/guide", "mailto:a@example.com",
+    "sms:+15555550100",
+  ])
+  func aNavigationWithoutAUserGestureToAnotherSchemeIsRefused(link: String) {
+    #expect(isRefused(decide(link, .other)))
+    #expect(isRefused(decide(link, .other, target: .subframe)))  // the hidden-iframe trick
+    #expect(isRefused(decide(link, .formSubmitted)))
+  }
+
+  @Test func aNavigationWithoutAURLNotStartedByATapIsRefused() {
+    #expect(isRefused(decide(nil, .other)))
+  }
+
+  // Rows: new windows.
+  @Test func noTargetFrameDefersToTheWindowRequest() {
+    #expect(decide("https://docs.example.com/guide", target: .newWindow).loadsInWebView)
+    #expect(decide("javascript:alert(1)", .other, target: .newWindow).loadsInWebView)
+  }
+
+  @Test(arguments: [WebNavigation.Kind.linkActivated, .other])
+  func aWindowRequestStartedByATapGoesUpTheChain(kind: WebNavigation.Kind) {
+    let url = URL(string: "https://docs.example.com/guide")!
+    #expect(decide(url.absoluteString, kind, target: .windowRequest(userActivated: true)) == .sendUpTheChain(url))
+  }
+
+  @Test func aWindowRequestWithoutATapIsRefused() {
+    #expect(isRefused(decide("https://docs.example.com/guide", .other, target: .windowRequest(userActivated: false))))
+  }
+
+  @Test(arguments: [
+    "javascript:alert(1)", "data:text/html,hi", "blob:https://docs.example.com/0a1b", "file:///etc/passwd",
+    "about:blank", nil,
+  ])
+  func aWindowRequestForAScriptOrLocalURLIsRefused(link: String?) {
+    #expect(isRefused(decide(link, target: .windowRequest(userActivated: true))))
+  }
+}
+
+/// Links written the way hostile pages write them, read the way a browser reads them.
+@Suite struct WebLinkSchemeTests {
+  @Test(arguments: [
+    (" javascript:alert(1)", "javascript"), ("\tJaVaScRiPt:alert(1)", "javascript"),
+    ("java\tscript:alert(1)", "javascript"), ("java\nscript:alert(1)", "javascript"),
+    ("jav\r\nascript:alert(1)", "javascript"), ("\u{0}\u{1F} javascript:alert(1) \u{0}", "javascript"),
+    ("  DATA:text/html,hi", "data"), ("https://docs.example.com/a", "https"), ("MAILTO:a@example.com", "mailto"),
+  ])
+  func disguisedSchemesResolveToWhatTheBrowserRuns(href: String, scheme: String) throws {
+    let url = try #require(WebLinkScheme.resolve(href: href, against: URL(string: "https://docs.example.com/a")))
+    #expect(WebLinkScheme.of(url) == scheme)
+  }
+
+  @Test(arguments: [" JavaScript:alert(1)", "java\tscript:alert(1)", "\u{1}javascript:alert(1)", "VBScript:x"])
+  func disguisedScriptLinksAreRefusedOnceResolved(href: String) throws {
+    let url = try #require(WebLinkScheme.resolve(href: href, against: URL(string: "https://docs.example.com/a")))
+    let decision = WebNavigationPolicy().decide(
+      WebNavigation(url: url, kind: .linkActivated, target: .mainFrame, currentURL: nil))
+    #expect(!decision.loadsInWebView)
+    #expect(decision != .sendUpTheChain(url))
+  }
+
+  @Test(arguments: [
+    ("#notes", "https://docs.example.com/a?x=1#notes"), ("guide", "https://docs.example.com/guide"),
+    ("//evil.example/x", "https://evil.example/x"), ("  ", "https://docs.example.com/a?x=1"),
+  ])
+  func relativeLinksResolveAgainstThePage(href: String, expected: String) {
+    #expect(WebLinkScheme.resolve(href: href, against: URL(string: "https://docs.example.com/a?x=1"))?.absoluteString == expected)
+  }
+
+  @Test(arguments: ["1a:b", ":nothing", "no-colon", "%6Aavascript:x", "ja vascript:x", "é:x"])
+  func textThatDoesNotStartWithASchemeHasNone(text: String) {
+    #expect(WebLinkScheme.scheme(of: text) == nil)
+  }
+}
