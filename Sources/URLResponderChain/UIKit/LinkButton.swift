@@ -16,6 +16,15 @@
     public var url: URL?
     /// Called with each propagation's result.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
+    #if os(iOS) || os(visionOS)
+      /// What a long press shows (``LinkPreviewPolicy``): an in-app Safari preview only for a
+      /// link a tap would open in-app, and Open, Copy Link and Share. Open and committing the
+      /// preview send the link up the chain. `nil`: no menu.
+      public var previews: LinkPreviewPolicy? = LinkPreviewPolicy()
+      private lazy var menuDelegate = LinkMenuInteractionDelegate(
+        link: { [weak self] in self?.url }, previews: { [weak self] in self?.previews },
+        onResult: { [weak self] in self?.onResult })
+    #endif
 
     /// Creates a button for `url` with a title.
     public convenience init(url: URL, title: String) {
@@ -28,6 +37,9 @@
     override public init(frame: CGRect) {
       super.init(frame: frame)
       addAction(UIAction { [weak self] _ in self?.sendURL() }, for: .primaryActionTriggered)
+      #if os(iOS) || os(visionOS)
+        addInteraction(UIContextMenuInteraction(delegate: menuDelegate))
+      #endif
     }
 
     /// Not supported: create link buttons in code.

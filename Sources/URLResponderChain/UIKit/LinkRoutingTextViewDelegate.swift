@@ -1,4 +1,4 @@
-#if canImport(UIKit) && (os(iOS) || os(visionOS))
+#if canImport(UIKit) && canImport(SafariServices) && canImport(WebKit) && (os(iOS) || os(visionOS))
   public import Foundation
   public import UIKit
   public import URLResponderChainCore
@@ -16,9 +16,18 @@
   public final class LinkRoutingTextViewDelegate: NSObject, UITextViewDelegate {
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
+    /// iOS 17+: decides what a long press on a link shows (``LinkPreviewPolicy``); `nil`
+    /// leaves link menus to UIKit.
+    public var previews: LinkPreviewPolicy?
 
     /// Creates a delegate.
-    override public init() {}
+    ///
+    /// - Parameter previews: What a long press on a link shows (iOS 17+). Defaults to previews
+    ///   of every eligible web link; pass a policy with the app's ``InAppLinkRule``, or `nil`
+    ///   for UIKit's own menu.
+    public init(previews: LinkPreviewPolicy? = LinkPreviewPolicy()) {
+      self.previews = previews
+    }
 
     /// iOS 17+: a tapped link's primary action propagates the URL; other text items keep theirs.
     @available(iOS 17.0, visionOS 1.0, *)
@@ -30,6 +39,23 @@
         guard let textView else { return }
         textView.propagateURL(url) { result in self?.onResult?(result) }
       }
+    }
+
+    /// iOS 17+: a long press on a link shows the ``previews`` menu. Its web preview is a
+    /// live page in a web view with no persistent website data (UIKit takes a view here, not
+    /// a view controller, so the Safari view cannot be the preview); Open sends the link up
+    /// the chain. Links that never leave the document (`javascript:`, `data:`…) get no menu.
+    @available(iOS 17.0, visionOS 1.0, *)
+    public func textView(
+      _ textView: UITextView, menuConfigurationFor textItem: UITextItem, defaultMenu: UIMenu
+    ) -> UITextItem.MenuConfiguration? {
+      guard let previews, case .link(let url) = textItem.content else {
+        return UITextItem.MenuConfiguration(menu: defaultMenu)
+      }
+      guard let menu = previews.menu(for: url) else { return nil }
+      let actions = LinkContextMenu.uiMenu(for: url, menu: menu, from: textView, onResult: onResult)
+      let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
+      return UITextItem.MenuConfiguration(preview: preview, menu: actions)
     }
 
     /// Before iOS 17: a tap on a link propagates the URL; previews and menus stay UIKit's.
