@@ -17,11 +17,25 @@ final class BlockView: TestView {}
 /// A paragraph of text with inline links.
 final class ParagraphView: TestView {}
 
-/// A tappable link: the origin of every propagation.
+/// A web view showing a block of HTML: the origin of its links' propagations, as a
+/// `WKWebView` with `LinkRoutingNavigationDelegate` is on iOS.
+final class WebView: TestView {
+  /// The page's address, which the HTML's links resolve against.
+  let page: URL?
+  init(page: WebPage) {
+    self.page = URL(string: page.url)
+    super.init(name: page.url)
+  }
+}
+
+/// A tappable link: the origin of every propagation (web links start at their web view).
 final class LinkView: TestView {
   let link: Link
-  init(link: Link) {
+  /// The web view the link is in, for links in HTML.
+  private(set) weak var webView: WebView?
+  init(link: Link, in webView: WebView? = nil) {
     self.link = link
+    self.webView = webView
     super.init(name: link.title)
   }
 }
@@ -101,6 +115,14 @@ struct DemoHierarchy {
         let view = LinkView(link: link)
         blockView.addSubview(view)
         links.append(view)
+      case .html(let page):
+        let webView = WebView(page: page)
+        blockView.addSubview(webView)
+        for link in page.links {
+          let view = LinkView(link: link, in: webView)
+          webView.addSubview(view)
+          links.append(view)
+        }
       case .document(let nested):
         add(nested, to: controller, links: &links)
       }

@@ -14,6 +14,8 @@ final class DemoRunner {
     let link: Link
     let result: URLPropagationResult?
     let outcome: LinkOutcome
+    /// For a link in web content: what the web view's navigation policy decided.
+    var webDecision: String?
     var matchesExpectation: Bool { link.expect == nil || link.expect == outcome.kind }
   }
 
@@ -82,20 +84,59 @@ final class DemoRunner {
       case .link(let link):
         number += 1
         output(indent + terminal.cyan("→ \(link.title)") + terminal.dim(" [\(number)]"))
+      case .html(let page):
+        output(indent + terminal.dim("[web view: \(page.url)]"))
+        output(indent + "  initial load: " + describe(webNavigationPolicy.decide(
+          WebNavigation(url: URL(string: page.url), kind: .other, target: .mainFrame, currentURL: nil))))
+        let links = page.links.map { link -> String in
+          number += 1
+          return terminal.cyan("<\(link.title)>") + terminal.dim("[\(number)]")
+        }
+        output(indent + "  " + links.joined(separator: " "))
       case .document(let nested):
         render(nested, depth: depth + 1, number: &number)
       }
     }
   }
 
-  /// Taps link `number` (from 1), waits for the chain to decide, and reports it.
+  /// The web views' navigation policy: the same Core type `LinkRoutingNavigationDelegate` uses.
+  private let webNavigationPolicy = WebNavigationPolicy()
+
+  private func describe(_ decision: WebNavigationDecision) -> String {
+    switch decision {
+    case .load(let because): "loads in the web view: \(because)"
+    case .sendUpTheChain(let url): "sent up the chain: \(url.absoluteString)"
+    case .refuse(let reason): "refused: \(reason)"
+    }
+  }
+
+  /// Taps link `number` (from 1), waits for the chain to decide, and reports it. A link in
+  /// web content is first decided by the web view's navigation policy, as on iOS.
   func tap(_ number: Int) async -> Tap {
     let view = hierarchy.links[number - 1]
-    guard let url = URL(string: view.link.url) else {
+    var origin: any ResponderChainNode = view
+    var url = URL(string: view.link.url)
+    var web: String?
+    if let webView = view.webView {
+      let resolved = WebLinkScheme.resolve(href: view.link.url, against: webView.page)
+      let navigation = WebNavigation(url: resolved, kind: .linkActivated, target: .mainFrame, currentURL: webView.page)
+      let decision = webNavigationPolicy.decide(navigation)
+      web = "web view: a tapped link, " + describe(decision)
+      switch decision {
+      case .load(let because):
+        return Tap(number: number, link: view.link, result: nil, outcome: .inPage(because), webDecision: web)
+      case .refuse(let reason):
+        return Tap(number: number, link: view.link, result: nil, outcome: .blocked(reason), webDecision: web)
+      case .sendUpTheChain(let resolved):
+        origin = webView
+        url = resolved
+      }
+    }
+    guard let url else {
       return Tap(number: number, link: view.link, result: nil, outcome: .blocked("not a valid URL"))
     }
     let before = (environment.presentations.count, environment.openedInNativeApp.count, environment.systemOpener.openedURLs.count)
-    let result = await view.propagateURL(url)
+    let result = await origin.propagateURL(url)
     let outcome: LinkOutcome
     if case .discarded(let reason) = result.outcome {
       outcome = .blocked(reason)
@@ -110,14 +151,16 @@ final class DemoRunner {
     } else {
       outcome = .notOpened("\(result.outcome)")
     }
-    return Tap(number: number, link: view.link, result: result, outcome: outcome)
+    return Tap(number: number, link: view.link, result: result, outcome: outcome, webDecision: web)
   }
 
   /// Prints a tap: `link N: URL -> outcome`, then the route through the chain.
   func report(_ tap: Tap) {
     let mark =
       tap.link.expect == nil ? "" : tap.matchesExpectation ? terminal.green("  ✓ as expected") : terminal.red("  ✗ expected \(tap.link.expect!.rawValue)")
-    output("link \(tap.number): \(tap.link.url) -> \(tap.outcome.description)" + mark)
+    let written = tap.link.url.unicodeScalars.contains { $0.value < 0x20 } ? tap.link.url.debugDescription : tap.link.url
+    output("link \(tap.number): \(written) -> \(tap.outcome.description)" + mark)
+    if let web = tap.webDecision { output(terminal.dim("  \(web)")) }
     guard let result = tap.result else { return }
     if result.url != result.originalURL { output(terminal.dim("  rewritten to \(result.url.absoluteString)")) }
     printRoute(result)
@@ -174,6 +217,7 @@ final class DemoRunner {
   private static func name(of node: any ResponderChainNode) -> String {
     let type = String(describing: Swift.type(of: node))
     guard let responder = node as? TestResponder else { return type }
+    if let webView = node as? WebView { return "WebView \"\(webView.page?.absoluteString ?? "")\"" }
     if node is TestView, let owner = (node as? TestView)?.owningViewController {
       return "\(String(describing: Swift.type(of: owner))).view"
     }

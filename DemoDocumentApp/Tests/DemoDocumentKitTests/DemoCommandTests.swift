@@ -25,14 +25,37 @@ import Testing
     let (status, output, _) = await run([])
     #expect(status == 0)
     let links = output.filter { $0.hasPrefix("link ") }
-    #expect(links.count == 10)
+    #expect(links.count == 14)
     #expect(links.allSatisfy { $0.hasSuffix("✓ as expected") })
     #expect(links[0].hasPrefix("link 1: https://docs.example.com/guide -> in-app Safari view"))
     #expect(links[2].hasPrefix("link 3: https://youtu.be/dQw4w9WgXcQ -> external app"))
     #expect(links[3].hasPrefix("link 4: https://en.wikipedia.org/wiki/Hypertext -> system browser"))
     #expect(links[6].contains("-> blocked: blocked by the allowlist's deny rule"))
     #expect(links[8].contains("-> blocked: unsafe link: contains a user name or password"))
-    #expect(output.contains("All 10 links went where their document expects."))
+    #expect(output.contains("All 14 links went where their document expects."))
+  }
+
+  @Test func webContentLinksGoThroughTheWebViewsNavigationPolicy() async {
+    let (status, output, _) = await run([])
+    #expect(status == 0)
+    #expect(output.contains { $0.contains("initial load: loads in the web view") })
+    #expect(output.contains("link 11: #notes -> stays in the page: a fragment of the page it is on  ✓ as expected"))
+    #expect(output.contains("link 12: /reference -> in-app Safari view  ✓ as expected"))
+    #expect(output.contains("  web view: a tapped link, sent up the chain: https://docs.example.com/reference"))
+    #expect(output.contains {
+      $0.hasPrefix(#"link 14: " Java\tScript:alert(document.cookie)" -> blocked: javascript: links never leave the web view"#)
+    })
+    // The link that went up the chain started at the web view and reached the topic screen.
+    let route = output.drop { !$0.hasPrefix("link 12:") }.dropFirst(2).prefix { !$0.hasPrefix("link ") }
+    #expect(route.first?.contains("WebView \"https://docs.example.com/articles/web\"") == true)
+    #expect(route.contains { $0.contains("TopicController") && $0.contains("handled") })
+  }
+
+  @Test func aScriptLinkInWebContentNeverReachesTheChain() async {
+    let (status, output, _) = await run(["--tap", "14"])
+    #expect(status == 0)
+    #expect(!output.contains { $0.contains("TopicController") && $0.contains("handled") })
+    #expect(!output.contains { $0.hasPrefix("   0 ") })  // no route: nothing was propagated
   }
 
   @Test func theRoutePrintsEveryResponderWithItsDecisionAndTime() async {
@@ -68,7 +91,7 @@ import Testing
     let (status, output, errors) = await run(["--document", file.path])
     #expect(status == 1)
     #expect(output.isEmpty)
-    #expect(errors == ["demo-document: \(file.path): at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, document"])
+    #expect(errors == ["demo-document: \(file.path): at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"])
   }
 
   @Test func aLinkThatDoesNotGoWhereExpectedFailsTheRun() async throws {

@@ -112,7 +112,7 @@ extension WebNavigation.Kind {
     case .backForward: "going back or forward"
     case .reload: "a reload"
     case .formResubmitted: "a form resubmission"
-    case .other: "a load the page started (initial load, redirect or script)"
+    case .other: "a load the page started itself (the initial load, a redirect, a script)"
     }
   }
 }

@@ -1,11 +1,12 @@
 /// One block of a document, written in JSON as an object with exactly one of the keys
-/// `heading`, `paragraph`, `image`, `link` or `document`.
+/// `heading`, `paragraph`, `image`, `link`, `html` or `document`.
 ///
 /// ```json
 /// {"heading": "Getting started"}
 /// {"paragraph": [{"text": "Read the "}, {"text": "guide", "url": "https://example.com/guide", "expect": "in-app"}]}
 /// {"image": "A diagram of the responder chain"}
 /// {"link": {"title": "Watch the talk", "url": "https://youtu.be/abc", "expect": "external-app"}}
+/// {"html": {"url": "https://docs.example.com/articles/web", "content": "<p>See <a href=\"#notes\" data-expect=\"in-page\">the notes</a></p>"}}
 /// {"document": {"id": "nested", "title": "…", "blocks": […]}}
 /// ```
 public indirect enum Block: Sendable, Equatable {
@@ -17,13 +18,15 @@ public indirect enum Block: Sendable, Equatable {
   case image(String)
   /// A link object: a tappable card.
   case link(Link)
+  /// Web content, shown in a web view.
+  case html(WebPage)
   /// An embedded sub-document.
   case document(Document)
 }
 
 extension Block: Decodable {
   private enum Key: String, CodingKey, CaseIterable {
-    case heading, paragraph, image, link, document
+    case heading, paragraph, image, link, html, document
   }
 
   /// Decodes the single-key form; anything else names the keys it expected.
@@ -40,6 +43,7 @@ extension Block: Decodable {
     case .paragraph: self = .paragraph(try container.decode([Span].self, forKey: key))
     case .image: self = .image(try container.decode(String.self, forKey: key))
     case .link: self = .link(try container.decode(Link.self, forKey: key))
+    case .html: self = .html(try container.decode(WebPage.self, forKey: key))
     case .document: self = .document(try container.decode(Document.self, forKey: key))
     }
   }
@@ -93,4 +97,6 @@ public enum LinkExpectation: String, Decodable, Sendable, Equatable, CaseIterabl
   case system
   /// Refused: nobody opens it.
   case blocked
+  /// Web content only: the web view stays on its page (a fragment of the same document).
+  case inPage = "in-page"
 }

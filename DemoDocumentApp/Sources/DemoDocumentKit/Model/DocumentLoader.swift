@@ -90,6 +90,7 @@ extension Document {
       case .heading, .image: []
       case .paragraph(let spans): spans.compactMap(\.link)
       case .link(let link): [link]
+      case .html(let page): page.links
       case .document(let document): document.links
       }
     }
