@@ -1,12 +1,20 @@
 import DemoDocumentKit
 import UIKit
+import URLResponderChain
 
-/// The topic's documents, one under the other in a scroll view.
-final class DocumentGridViewController: UIViewController {
+/// The topic's documents, one under the other in a scroll view. Prewarms the in-app browser
+/// for the allowed links of the documents on screen.
+final class DocumentGridViewController: UIViewController, UIScrollViewDelegate {
   private let documents: [Document]
+  private let inApp: InAppLinkRule
+  private let prewarmer: SafariLinkPrewarmer
+  private var documentViews: [(view: UIView, links: [URL])] = []
+  private weak var scroll: UIScrollView?
 
-  init(documents: [Document]) {
+  init(documents: [Document], inApp: InAppLinkRule) {
     self.documents = documents
+    self.inApp = inApp
+    prewarmer = SafariLinkPrewarmer(rule: inApp, maximumHosts: 3)
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -17,6 +25,8 @@ final class DocumentGridViewController: UIViewController {
     super.viewDidLoad()
     let scroll = UIScrollView(frame: view.bounds)
     scroll.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    scroll.delegate = self
+    self.scroll = scroll
     view.addSubview(scroll)
     let stack = UIStackView()
     stack.axis = .vertical
@@ -30,10 +40,35 @@ final class DocumentGridViewController: UIViewController {
       stack.trailingAnchor.constraint(equalTo: scroll.frameLayoutGuide.trailingAnchor, constant: -16),
     ])
     for document in documents {
-      let controller = DocumentViewController(document: document)
+      let controller = DocumentViewController(document: document, inApp: inApp)
       addChild(controller)
       stack.addArrangedSubview(controller.view)
       controller.didMove(toParent: self)
+      documentViews.append((controller.view, document.links.compactMap { URL(string: $0.url) }))
     }
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    prewarmVisibleLinks()
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    prewarmer.invalidate()
+  }
+
+  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { prewarmVisibleLinks() }
+
+  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    if !decelerate { prewarmVisibleLinks() }
+  }
+
+  /// The links of the documents on screen; the prewarmer asks again only when their servers change.
+  private func prewarmVisibleLinks() {
+    guard let scroll else { return }
+    let visible = CGRect(origin: scroll.contentOffset, size: scroll.bounds.size)
+    let links = documentViews.filter { scroll.convert($0.view.bounds, from: $0.view).intersects(visible) }.flatMap(\.links)
+    prewarmer.update(visibleLinks: links)
   }
 }

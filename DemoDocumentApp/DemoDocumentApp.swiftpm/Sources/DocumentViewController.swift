@@ -1,14 +1,23 @@
 import DemoDocumentKit
 import UIKit
 import URLResponderChain
+import WebKit
 
-/// One document: renders its blocks, and upgrades plain http links on their way up.
+/// One document: renders its blocks, and upgrades plain http links on their way up. Links in
+/// text, link buttons and web content all go up the chain; a long press previews in-app only
+/// what a tap would open in-app.
 final class DocumentViewController: UIViewController, URLHandler {
   private let document: Document
-  private let linkRouting = LinkRoutingTextViewDelegate()
+  private let inApp: InAppLinkRule
+  private let linkRouting: LinkRoutingTextViewDelegate
+  private let webLinkRouting: LinkRoutingNavigationDelegate
 
-  init(document: Document) {
+  init(document: Document, inApp: InAppLinkRule) {
     self.document = document
+    self.inApp = inApp
+    let previews = LinkPreviewPolicy(rule: inApp)
+    linkRouting = LinkRoutingTextViewDelegate(previews: previews)
+    webLinkRouting = LinkRoutingNavigationDelegate(previews: previews)
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -34,9 +43,12 @@ final class DocumentViewController: UIViewController, URLHandler {
         let button = LinkButton(url: URL(string: link.url) ?? URL(string: "about:blank")!, title: "→ \(link.title)")
         button.contentHorizontalAlignment = .leading
         button.onResult = { [weak self] in self?.report($0) }
+        button.previews = LinkPreviewPolicy(rule: inApp)
         stack.addArrangedSubview(button)
+      case .html(let page):
+        stack.addArrangedSubview(webView(page))
       case .document(let nested):
-        let child = DocumentViewController(document: nested)
+        let child = DocumentViewController(document: nested, inApp: inApp)
         addChild(child)
         stack.addArrangedSubview(child.view)
         child.didMove(toParent: self)
@@ -48,6 +60,7 @@ final class DocumentViewController: UIViewController, URLHandler {
   override func viewDidLoad() {
     super.viewDidLoad()
     linkRouting.onResult = { [weak self] in self?.report($0) }
+    webLinkRouting.onResult = { [weak self] in self?.report($0) }
   }
 
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
@@ -58,6 +71,15 @@ final class DocumentViewController: UIViewController, URLHandler {
   private func report(_ result: URLPropagationResult) {
     guard let error = result.error, result.outcome != .cancelled else { return }
     Task { await reportError(error) }
+  }
+
+  /// The HTML block in a web view whose tapped links go up the chain from the web view.
+  private func webView(_ page: WebPage) -> WKWebView {
+    let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+    webLinkRouting.attach(to: webView)
+    webView.loadHTMLString(page.content, baseURL: URL(string: page.url))
+    webView.heightAnchor.constraint(equalToConstant: 240).isActive = true
+    return webView
   }
 
   private func label(_ text: String, style: UIFont.TextStyle) -> UILabel {

@@ -9,16 +9,16 @@ import URLResponderChain
 final class TopicViewController: UIViewController, URLHandler, AlertPresentingErrorHandler {
   private let topic: Topic
   private let safari = SafariURLPresenter(universalLinksFirst: false)
-  private lazy var policy: TopicLinkPolicy = {
+  private lazy var remoteAllowlist: RemoteAllowlist = {
     var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
     configuration.whenUnavailable = .failClosed(baseline: BundledDocuments.baseline())
     configuration.cacheDirectory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
       .appendingPathComponent("allowlist")
     // The endpoint is a constant https URL with a host, which `RemoteAllowlist` always accepts;
     // an endpoint read from settings would handle `RemoteAllowlistConfigurationError` instead.
-    let remote = try! RemoteAllowlist(configuration: configuration)
-    return TopicLinkPolicy(allowlist: remote, environment: safari)
+    return try! RemoteAllowlist(configuration: configuration)
   }()
+  private lazy var policy = TopicLinkPolicy(allowlist: remoteAllowlist, environment: safari)
 
   init(topic: Topic) {
     self.topic = topic
@@ -32,7 +32,9 @@ final class TopicViewController: UIViewController, URLHandler, AlertPresentingEr
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
-    let grid = DocumentGridViewController(documents: topic.documents)
+    // Previews and prewarming follow the links a tap would open in-app: the same allowlist.
+    let grid = DocumentGridViewController(
+      documents: topic.documents, inApp: InAppLinkRule(allowlist: .remote(remoteAllowlist)))
     addChild(grid)
     grid.view.frame = view.bounds
     grid.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
