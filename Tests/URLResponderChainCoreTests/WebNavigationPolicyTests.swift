@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLResponderChainCore
 
 /// One test per row of ``WebNavigationPolicy``'s table, then hostile links.
@@ -11,7 +12,8 @@ import Testing
     _ string: String?, _ kind: WebNavigation.Kind = .linkActivated, target: WebNavigation.Target = .mainFrame,
     current: URL? = page
   ) -> WebNavigationDecision {
-    policy.decide(WebNavigation(url: string.flatMap { URL(string: $0) }, kind: kind, target: target, currentURL: current))
+    policy.decide(
+      WebNavigation(url: string.flatMap { URL(string: $0) }, kind: kind, target: target, currentURL: current))
   }
 
   private func isRefused(_ decision: WebNavigationDecision) -> Bool {
@@ -51,7 +53,9 @@ import Testing
   }
 
   @Test func aFragmentLinkBeforeAnyPageIsShownGoesUpTheChain() {
-    #expect(decide("https://docs.example.com/a#x", current: nil) == .sendUpTheChain(URL(string: "https://docs.example.com/a#x")!))
+    #expect(
+      decide("https://docs.example.com/a#x", current: nil)
+        == .sendUpTheChain(URL(string: "https://docs.example.com/a#x")!))
   }
 
   // Row: scripts and data documents are refused.
@@ -169,7 +173,9 @@ import Testing
     ("//evil.example/x", "https://evil.example/x"), ("  ", "https://docs.example.com/a?x=1"),
   ])
   func relativeLinksResolveAgainstThePage(href: String, expected: String) {
-    #expect(WebLinkScheme.resolve(href: href, against: URL(string: "https://docs.example.com/a?x=1"))?.absoluteString == expected)
+    #expect(
+      WebLinkScheme.resolve(href: href, against: URL(string: "https://docs.example.com/a?x=1"))?.absoluteString
+        == expected)
   }
 
   @Test(arguments: ["1a:b", ":nothing", "no-colon", "%6Aavascript:x", "ja vascript:x", "é:x"])

@@ -28,7 +28,8 @@
     }
 
     func contextMenuInteraction(
-      _ interaction: UIContextMenuInteraction, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
+      _ interaction: UIContextMenuInteraction,
+      willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
       animator: any UIContextMenuInteractionCommitAnimating
     ) {
       guard let view = interaction.view, let url = configuration.identifier as? URL else { return }

@@ -49,7 +49,8 @@
     ///   - policy: What leaves the web view. Defaults to ``WebNavigationPolicy/init()``.
     ///   - previews: What a long press on a link shows. Defaults to previews of every
     ///     eligible web link; pass a policy with the app's ``InAppLinkRule``.
-    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPreviewPolicy? = LinkPreviewPolicy()) {
+    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPreviewPolicy? = LinkPreviewPolicy())
+    {
       self.policy = policy
       self.previews = previews
     }
@@ -166,7 +167,8 @@
       completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
     ) {
       guard let previews, let url = elementInfo.linkURL else {
-        guard let app = uiDelegate, app.responds(to: #selector(webView(_:contextMenuConfigurationForElement:completionHandler:)))
+        guard let app = uiDelegate,
+          app.responds(to: #selector(webView(_:contextMenuConfigurationForElement:completionHandler:)))
         else { return completionHandler(nil) }
         app.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
         return

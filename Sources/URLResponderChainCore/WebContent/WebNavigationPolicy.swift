@@ -81,7 +81,9 @@ public struct WebNavigationPolicy: Sendable {
   private func decideWindowRequest(_ url: URL?, userActivated: Bool) -> WebNavigationDecision {
     guard userActivated else { return .refuse(reason: "a window the user did not ask for") }
     guard let url else { return .refuse(reason: "a window request without a URL") }
-    guard let scheme = WebLinkScheme.of(url) else { return .refuse(reason: "a window request without a readable scheme") }
+    guard let scheme = WebLinkScheme.of(url) else {
+      return .refuse(reason: "a window request without a readable scheme")
+    }
     if Self.refusedSchemes.contains(scheme) || Self.loadedInPlace.contains(scheme) {
       return .refuse(reason: "\(scheme): links never leave the web view")
     }
