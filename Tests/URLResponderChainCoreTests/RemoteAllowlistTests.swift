@@ -17,7 +17,11 @@ import Testing
   }
 
   private func configuration(_ server: LoopbackHTTPServer, cache: URL? = nil) -> RemoteAllowlistConfiguration {
-    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration(server.url(path: "/allowlist.json"), cache: cache)
+  }
+
+  private func configuration(_ endpoint: URL, cache: URL? = nil) -> RemoteAllowlistConfiguration {
+    var configuration = RemoteAllowlistConfiguration(endpoint: endpoint)
     configuration.requestTimeout = .milliseconds(500)
     configuration.fetchTimeout = .seconds(3)
     configuration.retry.baseDelay = .milliseconds(10)
@@ -99,13 +103,13 @@ import Testing
   }
 
   @Test func aRefusedConnectionIsUnavailableAndFailsClosed() async throws {
-    let server = try serve(.close)
-    server.stop()
-    let remote = try RemoteAllowlist(configuration: configuration(server))
+    let refusing = try RefusingLoopbackPort()
+    let remote = try RemoteAllowlist(configuration: configuration(refusing.url(path: "/allowlist.json")))
     guard case .unavailable(.unreachable) = await remote.check("https://example.com") else {
       Issue.record("expected unreachable")
       return
     }
+    withExtendedLifetime(refusing) {}
   }
 
   @Test func aServerThatNeverAnswersTimesOutWithinTheFetchTimeout() async throws {
@@ -271,9 +275,9 @@ import Testing
   }
 
   @Test func aBaselineListAnswersWhenNothingValidIsAvailable() async throws {
-    let server = try serve(.close)
-    server.stop()
-    var configuration = configuration(server)
+    let refusing = try RefusingLoopbackPort()
+    defer { withExtendedLifetime(refusing) {} }
+    var configuration = configuration(refusing.url(path: "/allowlist.json"))
     configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["help.example.com"]))
     let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.check("https://help.example.com").isAllowed)

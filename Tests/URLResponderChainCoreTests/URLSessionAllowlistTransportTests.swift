@@ -30,9 +30,8 @@ func keepLoopbackOffProxies() {
   }
 
   @Test func aRefusedConnectionIsUnreachable() async throws {
-    let server = try LoopbackHTTPServer { _ in .close }
-    let url = server.url()
-    server.stop()
+    let refusing = try RefusingLoopbackPort()
+    let url = refusing.url()
     await #expect(throws: RemoteAllowlistFailure.self) {
       try await transport.send(URLRequest(url: url), byteLimit: 100, timeout: .seconds(5))
     }
@@ -41,6 +40,7 @@ func keepLoopbackOffProxies() {
     } catch {
       guard case .unreachable = error else { Issue.record("expected unreachable, got \(error)"); return }
     }
+    withExtendedLifetime(refusing) {}
   }
 
   @Test func aServerThatNeverAnswersTimesOutOnTime() async throws {
