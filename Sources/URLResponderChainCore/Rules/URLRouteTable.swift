@@ -41,7 +41,12 @@ public import Foundation
 /// }
 /// ```
 public struct URLRouteTable<Action: Sendable>: Sendable {
+  /// The rows in the order written.
   private let rows: [(pattern: URLPattern, action: Action)]
+  /// The rows in order of precedence: most specific first, then as written.
+  private let ranked: [(pattern: URLPattern, action: Action)]
+  /// `ranked`, indexed by host and path segment.
+  private let index: RouteIndex
   /// Every explicit port a pattern names: those URLs may carry.
   private let ports: Set<Int>
   /// The app schemes the patterns name.
@@ -63,6 +68,11 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
     }
     guard problems.isEmpty else { throw AllowlistError(problems: problems) }
     self.rows = parsed
+    ranked = parsed.enumerated().sorted { lhs, rhs in
+      lhs.element.0.isMoreSpecific(than: rhs.element.0)
+        || (!rhs.element.0.isMoreSpecific(than: lhs.element.0) && lhs.offset < rhs.offset)
+    }.map(\.element)
+    index = RouteIndex(ranked.map(\.pattern))
     ports = Set(parsed.compactMap(\.0.port))
     appSchemes = Set(parsed.compactMap(\.0.scheme).filter { $0 != "http" && $0 != "https" })
   }
@@ -74,11 +84,28 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
   ///
   /// - Returns: `nil` when no route matches or the URL is not eligible.
   public func route(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
+    guard let eligible = eligible(url) else { return nil }
+    // Candidates in order of precedence; the first that matches in full wins.
+    for candidate in index.candidates(host: eligible.host, path: eligible.path).sorted() {
+      let row = ranked[Int(candidate)]
+      if let match = row.pattern.match(eligible) { return (row.action, match) }
+    }
+    return nil
+  }
+
+  private func eligible(_ url: URL) -> EligibleURL? {
     let checked =
       appSchemes.isEmpty
       ? URLSafety.check(url, permittedPorts: ports)
       : URLSafety.check(url, customSchemes: appSchemes, permittedPorts: ports)
     guard case .success(let eligible) = checked else { return nil }
+    return eligible
+  }
+
+  /// The route found by trying every row, as the table did before it had an index: what
+  /// the differential test compares ``route(_:)`` with.
+  func routeByScanning(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
+    guard let eligible = eligible(url) else { return nil }
     var best: (pattern: URLPattern, action: Action, match: URLPatternMatch)?
     for row in rows {
       guard let match = row.pattern.match(eligible) else { continue }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import URLResponderChainCore
+
+/// The indexed route table against the row-by-row scan it replaced, on random tables and
+/// random (often hostile) URLs drawn from the same small vocabulary, so that most URLs
+/// match several rows and the order of precedence decides.
+@Suite struct RouteIndexDifferentialTests {
+  static let hosts = ["example.com", "docs.example.com", "a.docs.example.com", "example.org", "youtu.be"]
+  /// URLs also use hosts no pattern may name, which the safety check refuses.
+  static let urlHosts = hosts + ["xn--e1a.com", "127.0.0.1", "example.com.", "EXAMPLE.com"]
+  static let segments = ["docs", "a", "b", "guide", "%0A", "%2F", "caf%C3%A9", "x y", "1"]
+
+  private func pattern(_ random: inout SeededGenerator) -> String {
+    var text = ""
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0: text += "https://"
+    case 1: text += "http://"
+    case 2: text += "myapp://"
+    default: break
+    }
+    if Bool.random(using: &random) { text += "*." }
+    text += Self.hosts.randomElement(using: &random)!
+    if Int.random(in: 0..<6, using: &random) == 0 { text += ":8443" }
+    guard Int.random(in: 0..<4, using: &random) != 0 else { return text }
+    let count = Int.random(in: 0...3, using: &random)
+    if count == 0 { return text + "/" }
+    for index in 0..<count {
+      text += Bool.random(using: &random) && Int.random(in: 0..<3, using: &random) == 0 ? "//" : "/"
+      if index == count - 1, Int.random(in: 0..<4, using: &random) == 0 {
+        text += "*"
+      } else if Int.random(in: 0..<3, using: &random) == 0 {
+        text += ":p\(index)"
+      } else {
+        text += ["docs", "a", "b", "guide", "1"].randomElement(using: &random)!
+      }
+    }
+    return text
+  }
+
+  private func url(_ random: inout SeededGenerator) -> URL? {
+    var text = ["https://", "http://", "myapp://", "HTTPS://", "ftp://"].randomElement(using: &random)!
+    if Int.random(in: 0..<3, using: &random) == 0 { text += ["www.", "m.", "a.b."].randomElement(using: &random)! }
+    text += Self.urlHosts.randomElement(using: &random)!
+    if Int.random(in: 0..<8, using: &random) == 0 { text += [":8443", ":443", ":80", ":1"].randomElement(using: &random)! }
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      text += Int.random(in: 0..<5, using: &random) == 0 ? "//" : "/"
+      text += Self.segments.randomElement(using: &random)!
+    }
+    if Bool.random(using: &random) { text += "/" }
+    if Int.random(in: 0..<4, using: &random) == 0 { text += "?v=1#top" }
+    return URL(string: text)
+  }
+
+  @Test(arguments: 0..<20)
+  func theIndexFindsWhatTheScanFinds(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var rows: [(String, Int)] = []
+    for row in 0..<Int.random(in: 1...60, using: &random) { rows.append((pattern(&random), row)) }
+    let table = try URLRouteTable(rows)
+    var compared = 0
+    for _ in 0..<1_000 {
+      guard let url = url(&random) else { continue }
+      let indexed = table.route(url)
+      let scanned = table.routeByScanning(url)
+      #expect(indexed?.action == scanned?.action, "seed \(seed): \(url.absoluteString)")
+      #expect(indexed?.match == scanned?.match, "seed \(seed): \(url.absoluteString)")
+      compared += 1
+    }
+    #expect(compared > 900)
+  }
+
+  @Test func theRandomTablesDoExerciseThePrecedence() throws {
+    // A check on the generator: many URLs match, and some match more than one row.
+    var random = SeededGenerator(seed: 7)
+    var rows: [(String, Int)] = []
+    for row in 0..<60 { rows.append((pattern(&random), row)) }
+    let table = try URLRouteTable(rows)
+    var matched = 0
+    for _ in 0..<1_000 {
+      guard let url = url(&random), table.route(url) != nil else { continue }
+      matched += 1
+    }
+    #expect(matched > 100)
+  }
+}
