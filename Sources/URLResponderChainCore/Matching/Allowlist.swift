@@ -3,9 +3,10 @@ public import Foundation
 /// A compiled set of allow and deny patterns: deny wins, and a check costs time in
 /// proportion to the number of labels in the host, not the number of rules.
 ///
-/// Rules are stored in a trie keyed by host labels from the top-level domain down. A check
-/// walks the URL's labels once, collecting the wildcard rules of every ancestor domain and
-/// the exact rules of the host itself; only those few rules are looked at.
+/// Rules are stored by the domain they name. A check looks up the URL's host and each of its
+/// parent domains, once each, collecting the wildcard rules of every parent domain (from the
+/// top-level domain down) and the exact rules of the host itself; only those few rules are
+/// looked at.
 ///
 /// ```swift
 /// let allowlist = try Allowlist(allow: ["example.com", "*.trusted.org"], deny: ["*.ads.trusted.org"])
@@ -34,9 +35,8 @@ public struct Allowlist: Sendable {
     }
   }
 
-  private final class Node: @unchecked Sendable {
-    // Built once in `init` and never mutated after, so sharing across threads is safe.
-    var children: [Substring: Node] = [:]
+  /// The rules of one domain: `domain` itself, and `*.domain`.
+  private struct Domain: Sendable {
     var exact: [Rule] = []
     var subdomains: [Rule] = []
   }
@@ -46,7 +46,9 @@ public struct Allowlist: Sendable {
     let denies: Bool
   }
 
-  private let root = Node()
+  /// Every domain a rule names, as written in the rule (normalized). A check looks up the
+  /// host and each of its parent domains: as many lookups as the host has labels.
+  private let domains: [Substring: Domain]
   private let permittedPorts: Set<Int>
 
   /// The number of rules.
@@ -88,20 +90,17 @@ public struct Allowlist: Sendable {
 
   private init(rules: [Rule]) {
     var ports: Set<Int> = []
+    var domains: [Substring: Domain] = [:]
     for rule in rules {
-      var node = root
-      for label in rule.pattern.host.split(separator: ".").reversed() {
-        if let child = node.children[label] {
-          node = child
-        } else {
-          let child = Node()
-          node.children[label] = child
-          node = child
-        }
+      let key = Substring(rule.pattern.host)
+      if rule.pattern.matchesSubdomainsOnly {
+        domains[key, default: Domain()].subdomains.append(rule)
+      } else {
+        domains[key, default: Domain()].exact.append(rule)
       }
-      if rule.pattern.matchesSubdomainsOnly { node.subdomains.append(rule) } else { node.exact.append(rule) }
       if let port = rule.pattern.port { ports.insert(port) }
     }
+    self.domains = domains
     permittedPorts = ports
     count = rules.count
   }
@@ -125,16 +124,31 @@ public struct Allowlist: Sendable {
   }
 
   /// The verdict for an already-checked URL.
+  ///
+  /// Rules are tried from the top-level domain down: the `*.` rules of each parent domain,
+  /// then the host's own rules. The first deny rule that matches blocks; otherwise the first
+  /// allow rule that matched allows.
   public func verdict(for url: EligibleURL) -> Verdict {
+    let host = url.host
     var allowedBy: URLPattern?
-    var node = root
-    let labels = url.reversedLabels
-    for (depth, label) in labels.enumerated() {
-      guard let child = node.children[label] else { break }
-      node = child
-      let candidates = depth == labels.count - 1 ? node.exact : node.subdomains
-      let deeper = depth < labels.count - 1 ? node.subdomains : []
-      for rule in candidates + deeper where rule.pattern.match(url) != nil {
+    var end = host.endIndex
+    var parents = 0
+    // Count the parent domains first: they are tried shortest first.
+    while let dot = host[..<end].lastIndex(of: ".") {
+      parents += 1
+      end = dot
+    }
+    var start = host.endIndex
+    for _ in 0..<parents {
+      start = host[..<start].lastIndex(of: ".")!
+      guard let domain = domains[host[host.index(after: start)...]] else { continue }
+      for rule in domain.subdomains where rule.pattern.admits(url) {
+        if rule.denies { return .blocked(rule: rule.pattern.description) }
+        if allowedBy == nil { allowedBy = rule.pattern }
+      }
+    }
+    if let domain = domains[host[...]] {
+      for rule in domain.exact where rule.pattern.admits(url) {
         if rule.denies { return .blocked(rule: rule.pattern.description) }
         if allowedBy == nil { allowedBy = rule.pattern }
       }

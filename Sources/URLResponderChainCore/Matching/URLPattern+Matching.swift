@@ -35,6 +35,33 @@ extension URLPattern {
     return URLPatternMatch(url: url, parameters: parameters)
   }
 
+  /// Whether the pattern matches `url`, whose host is known to match: ``match(_:)`` without
+  /// building the match, and without allocating unless a placeholder has to be decoded.
+  func admits(_ url: EligibleURL) -> Bool {
+    if let scheme {
+      guard scheme == url.scheme else { return false }
+    } else {
+      guard url.scheme == "http" || url.scheme == "https" else { return false }
+    }
+    guard port == url.port else { return false }
+    guard let segments = path else { return true }
+    var parts = url.path[...]
+    for segment in segments {
+      parts = parts.drop { $0 == "/" }
+      let end = parts.firstIndex(of: "/") ?? parts.endIndex
+      switch segment {
+      case .rest:
+        return true
+      case .literal(let literal):
+        guard !parts.isEmpty, parts[..<end] == literal else { return false }
+      case .placeholder:
+        return matchPath(url.path) != nil  // decoding and its checks: the full matcher
+      }
+      parts = parts[end...]
+    }
+    return parts.allSatisfy { $0 == "/" }
+  }
+
   /// The placeholders captured from `path`, or `nil` if it does not match.
   func matchPath(_ path: String) -> [String: String]? {
     guard let segments = self.path else { return [:] }

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import URLResponderChainCore
+
+/// The allowlist as it was before it stored rules by domain: a trie of host labels walked
+/// from the top-level domain down, every candidate matched with ``URLPattern/match(_:)``.
+/// Kept here, unchanged in behaviour, as the reference the differential test compares with.
+private struct ReferenceAllowlist {
+  final class Node {
+    var children: [Substring: Node] = [:]
+    var exact: [(URLPattern, Bool)] = []
+    var subdomains: [(URLPattern, Bool)] = []
+  }
+
+  let root = Node()
+
+  init(allow: [URLPattern], deny: [URLPattern]) {
+    for (pattern, denies) in allow.map({ ($0, false) }) + deny.map({ ($0, true) }) {
+      var node = root
+      for label in pattern.host.split(separator: ".").reversed() {
+        if let child = node.children[label] {
+          node = child
+        } else {
+          let child = Node()
+          node.children[label] = child
+          node = child
+        }
+      }
+      if pattern.matchesSubdomainsOnly {
+        node.subdomains.append((pattern, denies))
+      } else {
+        node.exact.append((pattern, denies))
+      }
+    }
+  }
+
+  func verdict(for url: EligibleURL) -> Allowlist.Verdict {
+    var allowedBy: URLPattern?
+    var node = root
+    let labels = Array(url.host.split(separator: ".").reversed())
+    for (depth, label) in labels.enumerated() {
+      guard let child = node.children[label] else { break }
+      node = child
+      let candidates = depth == labels.count - 1 ? node.exact : node.subdomains
+      for (pattern, denies) in candidates where pattern.match(url) != nil {
+        if denies { return .blocked(rule: pattern.description) }
+        if allowedBy == nil { allowedBy = pattern }
+      }
+    }
+    if let allowedBy { return .allow(rule: allowedBy.description) }
+    return .deny(reason: "no allow rule matches \(url.host)")
+  }
+}
+
+@Suite struct AllowlistDifferentialTests {
+  static let hosts = ["example.com", "docs.example.com", "a.docs.example.com", "example.org", "cdn.example.org", "io"]
+  static let urlHosts = ["example.com", "docs.example.com", "a.docs.example.com", "b.a.docs.example.com",
+    "example.org", "cdn.example.org", "x.cdn.example.org", "example.io", "other.net", "com"]
+  static let segments = ["docs", "a", "b", "%0A", "%41", "caf%C3%A9", "cafe%CC%81", "1"]
+
+  private func rule(_ random: inout SeededGenerator) -> String {
+    var text = ["", "", "https://", "http://"].randomElement(using: &random)!
+    let host = Self.hosts.randomElement(using: &random)!
+    // `*.io` would be a wildcard over a public suffix.
+    if host != "io", Bool.random(using: &random) { text += "*." }
+    text += host
+    if Int.random(in: 0..<6, using: &random) == 0 { text += ":8443" }
+    guard Int.random(in: 0..<3, using: &random) == 0 else { return text }
+    let count = Int.random(in: 0...3, using: &random)
+    if count == 0 { return text + "/" }
+    for index in 0..<count {
+      text += Int.random(in: 0..<4, using: &random) == 0 ? "//" : "/"
+      if index == count - 1, Bool.random(using: &random) {
+        text += "*"
+      } else if Int.random(in: 0..<4, using: &random) == 0 {
+        text += ":p\(index)"
+      } else {
+        text += ["docs", "a", "b", "café", "1"].randomElement(using: &random)!
+      }
+    }
+    return text
+  }
+
+  private func url(_ random: inout SeededGenerator) -> EligibleURL? {
+    var text = ["https://", "http://"].randomElement(using: &random)!
+    text += Self.urlHosts.randomElement(using: &random)!
+    if Int.random(in: 0..<8, using: &random) == 0 { text += ":8443" }
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      text += Int.random(in: 0..<5, using: &random) == 0 ? "//" : "/"
+      text += Self.segments.randomElement(using: &random)!
+    }
+    if Bool.random(using: &random) { text += "/" }
+    guard case .success(let eligible) = URLSafety.check(text, permittedPorts: [8443]) else { return nil }
+    return eligible
+  }
+
+  @Test(arguments: 0..<20)
+  func storingRulesByDomainDecidesAsTheTrieDid(seed: UInt64) throws {
+    var random = SeededGenerator(seed: 1_000 + seed)
+    let allow = try (0..<Int.random(in: 1...40, using: &random)).map { _ in try URLPattern(rule(&random)) }
+    let deny = try (0..<Int.random(in: 0...10, using: &random)).map { _ in try URLPattern(rule(&random)) }
+    let allowlist = Allowlist(allowing: allow, denying: deny)
+    let reference = ReferenceAllowlist(allow: allow, deny: deny)
+    var outcomes: Set<String> = []
+    for _ in 0..<1_000 {
+      guard let url = url(&random) else { continue }
+      let verdict = allowlist.verdict(for: url)
+      #expect(verdict == reference.verdict(for: url), "seed \(seed): \(url.url.absoluteString)")
+      outcomes.insert(verdict.isAllowed ? "allow" : verdict.refusalReason?.hasPrefix("matches deny") == true ? "blocked" : "deny")
+    }
+    #expect(outcomes.count >= 2, "the random rules should both allow and refuse")
+  }
+}
