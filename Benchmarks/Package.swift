@@ -25,11 +25,15 @@ let package = Package(
       path: "Benchmarks/Propagation",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
-    // `swift run -c release propagation-ratios`: per-hop cost against the floor, same run.
+    // The allocator's count of live bytes, for memory reports (glibc's mallinfo2).
+    .target(name: "MallocStats"),
+    // `swift run -c release propagation-ratios`: propagation and matching against their
+    // floors, same run.
     .executableTarget(
       name: "propagation-ratios",
       dependencies: [
         "PropagationWorkloads",
+        "MallocStats",
         .product(name: "URLResponderChainCore", package: "URLResponderChain"),
       ],
       path: "Sources/PropagationRatios"

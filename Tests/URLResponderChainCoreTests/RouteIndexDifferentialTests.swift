@@ -43,7 +43,9 @@ import Testing
     var text = ["https://", "http://", "myapp://", "HTTPS://", "ftp://"].randomElement(using: &random)!
     if Int.random(in: 0..<3, using: &random) == 0 { text += ["www.", "m.", "a.b."].randomElement(using: &random)! }
     text += Self.urlHosts.randomElement(using: &random)!
-    if Int.random(in: 0..<8, using: &random) == 0 { text += [":8443", ":443", ":80", ":1"].randomElement(using: &random)! }
+    if Int.random(in: 0..<8, using: &random) == 0 {
+      text += [":8443", ":443", ":80", ":1"].randomElement(using: &random)!
+    }
     for _ in 0..<Int.random(in: 0...4, using: &random) {
       text += Int.random(in: 0..<5, using: &random) == 0 ? "//" : "/"
       text += Self.segments.randomElement(using: &random)!
@@ -54,13 +56,15 @@ import Testing
   }
 
   @Test(arguments: 0..<20)
-  func theIndexFindsWhatTheScanFinds(seed: UInt64) throws {
+  func theIndexFindsWhatTheScanFinds(seed: UInt64) async throws {
     var random = SeededGenerator(seed: seed)
     var rows: [(String, Int)] = []
     for row in 0..<Int.random(in: 1...60, using: &random) { rows.append((pattern(&random), row)) }
     let table = try URLRouteTable(rows)
     var compared = 0
-    for _ in 0..<1_000 {
+    for round in 0..<500 {
+      // CPU-bound: let the timing tests running in parallel have the cooperative pool.
+      if round % 50 == 0 { await Task.yield() }
       guard let url = url(&random) else { continue }
       let indexed = table.route(url)
       let scanned = table.routeByScanning(url)
@@ -68,7 +72,7 @@ import Testing
       #expect(indexed?.match == scanned?.match, "seed \(seed): \(url.absoluteString)")
       compared += 1
     }
-    #expect(compared > 900)
+    #expect(compared > 450)
   }
 
   @Test func theRandomTablesDoExerciseThePrecedence() throws {

@@ -45,6 +45,16 @@ if CommandLine.arguments.contains("--profile-async-100") {
   let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
   for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
   print(sink)
-} else {
+} else if CommandLine.arguments.contains("--profile-compile") {
+  // Only compiling an allowlist of 20,000 rules, for a profiler.
+  let rules = (0..<20_000).map { $0 % 2 == 0 ? "host\($0).example.com" : "*.zone\($0).example.net" }
+  print((try! Allowlist(allow: rules)).count)
+} else if CommandLine.arguments.contains("--matching") {
+  reportMatching()
+} else if CommandLine.arguments.contains("--propagation") {
   await report()
+} else {
+  print("— Propagation (issue 13.4)")
+  await report()
+  reportMatching()
 }

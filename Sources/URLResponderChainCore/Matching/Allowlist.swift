@@ -131,17 +131,19 @@ public struct Allowlist: Sendable {
   public func verdict(for url: EligibleURL) -> Verdict {
     let host = url.host
     var allowedBy: URLPattern?
-    var end = host.endIndex
+    // The parent domains start after each dot; they are tried shortest first. Hosts are
+    // ASCII, so their UTF-8 offsets are character positions.
+    let dot = UInt8(ascii: ".")
+    var end = host.utf8.endIndex
     var parents = 0
-    // Count the parent domains first: they are tried shortest first.
-    while let dot = host[..<end].lastIndex(of: ".") {
+    while let index = host.utf8[..<end].lastIndex(of: dot) {
       parents += 1
-      end = dot
+      end = index
     }
-    var start = host.endIndex
+    var start = host.utf8.endIndex
     for _ in 0..<parents {
-      start = host[..<start].lastIndex(of: ".")!
-      guard let domain = domains[host[host.index(after: start)...]] else { continue }
+      start = host.utf8[..<start].lastIndex(of: dot)!
+      guard let domain = domains[host[host.utf8.index(after: start)...]] else { continue }
       for rule in domain.subdomains where rule.pattern.admits(url) {
         if rule.denies { return .blocked(rule: rule.pattern.description) }
         if allowedBy == nil { allowedBy = rule.pattern }

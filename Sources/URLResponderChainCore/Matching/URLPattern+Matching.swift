@@ -45,10 +45,12 @@ extension URLPattern {
     }
     guard port == url.port else { return false }
     guard let segments = path else { return true }
+    // The path is percent-encoded ASCII: its UTF-8 offsets are character positions.
+    let slash = UInt8(ascii: "/")
     var parts = url.path[...]
     for segment in segments {
-      parts = parts.drop { $0 == "/" }
-      let end = parts.firstIndex(of: "/") ?? parts.endIndex
+      parts = parts[(parts.utf8.firstIndex { $0 != slash } ?? parts.endIndex)...]
+      let end = parts.utf8.firstIndex(of: slash) ?? parts.endIndex
       switch segment {
       case .rest:
         return true
@@ -59,7 +61,7 @@ extension URLPattern {
       }
       parts = parts[end...]
     }
-    return parts.allSatisfy { $0 == "/" }
+    return parts.utf8.allSatisfy { $0 == slash }
   }
 
   /// The placeholders captured from `path`, or `nil` if it does not match.

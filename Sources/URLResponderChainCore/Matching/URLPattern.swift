@@ -53,7 +53,9 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     description = pattern
     var rest = Substring(pattern)
     guard !rest.isEmpty else { throw .empty }
-    if let range = rest.range(of: "://") {
+    // An ASCII pattern is searched on its bytes; anything else as before, through Foundation.
+    let isASCII = pattern.utf8.allSatisfy { $0 < 0x80 }
+    if let range = isASCII ? Self.asciiSchemeSeparator(in: rest) : rest.range(of: "://") {
       let scheme = rest[..<range.lowerBound].lowercased()
       guard scheme == "http" || scheme == "https" || (allowsAppSchemes && AppURLScheme.problem(with: scheme) == nil)
       else { throw .unsupportedScheme(scheme) }
@@ -96,6 +98,18 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     if matchesSubdomainsOnly, PublicSuffixes.contains(host) { throw .wildcardOverPublicSuffix(host) }
 
     path = try Self.parsePath(pathText)
+  }
+
+  /// The first `://` in an ASCII pattern.
+  static func asciiSchemeSeparator(in text: Substring) -> Range<String.Index>? {
+    let utf8 = text.utf8
+    var index = utf8.startIndex
+    while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
+      let after = utf8.index(after: colon)
+      if utf8[after...].starts(with: "//".utf8) { return colon..<utf8.index(after, offsetBy: 2) }
+      index = after
+    }
+    return nil
   }
 
   private static func parsePath(_ text: Substring) throws(URLPatternError) -> [Segment]? {

@@ -86,9 +86,10 @@ struct RouteIndex: Sendable {
     var found: [Int32] = []
     var roots: [Int32] = []
     if let exact = hosts[host[...]]?.exact { roots.append(exact) }
-    var index = host.startIndex
-    while let dot = host[index...].firstIndex(of: ".") {
-      index = host.index(after: dot)
+    // Hosts are ASCII: UTF-8 offsets are character positions.
+    var index = host.utf8.startIndex
+    while let dot = host.utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
+      index = host.utf8.index(after: dot)
       if let subdomains = hosts[host[index...]]?.subdomains { roots.append(subdomains) }
     }
     guard !roots.isEmpty else { return found }

@@ -68,10 +68,12 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
     }
     guard problems.isEmpty else { throw AllowlistError(problems: problems) }
     self.rows = parsed
-    ranked = parsed.enumerated().sorted { lhs, rhs in
-      lhs.element.0.isMoreSpecific(than: rhs.element.0)
-        || (!rhs.element.0.isMoreSpecific(than: lhs.element.0) && lhs.offset < rhs.offset)
-    }.map(\.element)
+    // Most specific first (the rule on URLPattern.specificity), then as written.
+    let scores = parsed.map(\.0.specificity)
+    ranked = parsed.indices.sorted { lhs, rhs in
+      scores[rhs].lexicographicallyPrecedes(scores[lhs])
+        || (!scores[lhs].lexicographicallyPrecedes(scores[rhs]) && lhs < rhs)
+    }.map { parsed[$0] }
     index = RouteIndex(ranked.map(\.pattern))
     ports = Set(parsed.compactMap(\.0.port))
     appSchemes = Set(parsed.compactMap(\.0.scheme).filter { $0 != "http" && $0 != "https" })

@@ -147,6 +147,7 @@ public enum URLSafety {
 
   /// Lowercases, drops one trailing dot, and checks labels and IP forms.
   static func normalizedHost(_ written: Substring) -> Result<String, URLRefusal> {
+    if written.utf8.allSatisfy({ $0 < 0x80 }) { return normalizedASCIIHost(written) }
     var host = written.lowercased()
     if host.hasSuffix(".") { host.removeLast() }
     guard !host.isEmpty else { return .failure(.missingHost) }
@@ -164,6 +165,49 @@ public enum URLSafety {
     }
     if let last = labels.last, isNumeric(last) { return .failure(.ipAddress(host)) }
     return .success(host)
+  }
+
+  /// ``normalizedHost(_:)`` for a host written in ASCII, on its bytes: the same checks in
+  /// the same order, without splitting into strings.
+  private static func normalizedASCIIHost(_ written: Substring) -> Result<String, URLRefusal> {
+    var bytes = Array(written.utf8)
+    for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") {
+      bytes[index] += 0x20
+    }
+    if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+    guard !bytes.isEmpty else { return .failure(.missingHost) }
+    guard bytes.count <= 253 else { return .failure(.invalidHost("longer than 253 characters")) }
+    var start = 0
+    var lastLabel = 0..<0
+    while start <= bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+      let label = bytes[start..<end]
+      guard !label.isEmpty else { return .failure(.invalidHost("has an empty label")) }
+      guard label.count <= 63 else { return .failure(.invalidHost("has a label longer than 63 characters")) }
+      guard label.allSatisfy({ $0.isLDH }) else {
+        return .failure(
+          .invalidHost("\"\(String(decoding: label, as: UTF8.self))\" is not letters, digits and hyphens"))
+      }
+      if label.count >= 4, label[start + 2] == UInt8(ascii: "-"), label[start + 3] == UInt8(ascii: "-") {
+        return .failure(
+          .invalidHost("\"\(String(decoding: label, as: UTF8.self))\" is a reserved or internationalized (xn--) label"))
+      }
+      lastLabel = start..<end
+      start = end + 1
+    }
+    let host = String(decoding: bytes, as: UTF8.self)
+    if isNumeric(bytes[lastLabel]) { return .failure(.ipAddress(host)) }
+    return .success(host)
+  }
+
+  /// ``isNumeric(_:)`` on the bytes of a lowercase ASCII label.
+  private static func isNumeric(_ label: ArraySlice<UInt8>) -> Bool {
+    let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    if label.allSatisfy(isDigit) { return true }
+    guard label.count >= 2, label[label.startIndex] == UInt8(ascii: "0"),
+      label[label.startIndex + 1] == UInt8(ascii: "x")
+    else { return false }
+    return label.dropFirst(2).allSatisfy { isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }
   }
 
   /// A label the URL Standard would read as a number: decimal, octal or `0x` hex.
