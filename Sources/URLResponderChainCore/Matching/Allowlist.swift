@@ -39,6 +39,8 @@ public struct Allowlist: Sendable {
   private struct Domain: Sendable {
     var exact: [Rule] = []
     var subdomains: [Rule] = []
+    /// The nearest parent domain with `*.` rules, as an index in `domainList`, or -1.
+    var parent: Int32 = -1
   }
 
   private struct Rule: Sendable {
@@ -46,9 +48,12 @@ public struct Allowlist: Sendable {
     let denies: Bool
   }
 
-  /// Every domain a rule names, as written in the rule (normalized). A check looks up the
-  /// host and each of its parent domains: as many lookups as the host has labels.
-  private let domains: [Substring: Domain]
+  /// Every domain a rule names, as written in the rule (normalized), to its index in
+  /// `domainList`. A check looks up the host, then its parent domains from the longest, and
+  /// stops at the first it finds: from there, `parent` links lead to every parent domain with
+  /// `*.` rules.
+  private let domains: [Substring: Int32]
+  private let domainList: [Domain]
   private let permittedPorts: Set<Int>
 
   /// The number of rules.
@@ -90,19 +95,45 @@ public struct Allowlist: Sendable {
 
   private init(rules: [Rule]) {
     var ports: Set<Int> = []
-    var domains: [Substring: Domain] = [:]
+    var domains: [Substring: Int32] = [:]
+    var list: [Domain] = []
     for rule in rules {
       let key = Substring(rule.pattern.host)
-      if rule.pattern.matchesSubdomainsOnly {
-        domains[key, default: Domain()].subdomains.append(rule)
+      let index: Int32
+      if let known = domains[key] {
+        index = known
       } else {
-        domains[key, default: Domain()].exact.append(rule)
+        index = Int32(list.count)
+        domains[key] = index
+        list.append(Domain())
+      }
+      if rule.pattern.matchesSubdomainsOnly {
+        list[Int(index)].subdomains.append(rule)
+      } else {
+        list[Int(index)].exact.append(rule)
       }
       if let port = rule.pattern.port { ports.insert(port) }
     }
+    for (key, index) in domains {
+      list[Int(index)].parent = Self.firstParent(of: key, in: domains) { !list[Int($0)].subdomains.isEmpty } ?? -1
+    }
     self.domains = domains
+    domainList = list
     permittedPorts = ports
     count = rules.count
+  }
+
+  /// The longest parent domain of `host` in `domains` that `accepts`, as its index.
+  private static func firstParent(
+    of host: Substring, in domains: [Substring: Int32], where accepts: (Int32) -> Bool = { _ in true }
+  ) -> Int32? {
+    // Hosts are ASCII: UTF-8 offsets are character positions.
+    var index = host.utf8.startIndex
+    while let dot = host.utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
+      index = host.utf8.index(after: dot)
+      if let found = domains[host[index...]], accepts(found) { return found }
+    }
+    return nil
   }
 
   /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
@@ -125,37 +156,33 @@ public struct Allowlist: Sendable {
 
   /// The verdict for an already-checked URL.
   ///
-  /// Rules are tried from the top-level domain down: the `*.` rules of each parent domain,
-  /// then the host's own rules. The first deny rule that matches blocks; otherwise the first
-  /// allow rule that matched allows.
+  /// In effect, rules are tried from the top-level domain down: the `*.` rules of each
+  /// parent domain, then the host's own rules. The first deny rule that matches blocks;
+  /// otherwise the first allow rule that matched allows. (They are visited the other way
+  /// round, nearest first, keeping the last match of each kind.)
   public func verdict(for url: EligibleURL) -> Verdict {
-    let host = url.host
-    var allowedBy: URLPattern?
-    // The parent domains start after each dot; they are tried shortest first. Hosts are
-    // ASCII, so their UTF-8 offsets are character positions.
-    let dot = UInt8(ascii: ".")
-    var end = host.utf8.endIndex
-    var parents = 0
-    while let index = host.utf8[..<end].lastIndex(of: dot) {
-      parents += 1
-      end = index
-    }
-    var start = host.utf8.endIndex
-    for _ in 0..<parents {
-      start = host.utf8[..<start].lastIndex(of: dot)!
-      guard let domain = domains[host[host.utf8.index(after: start)...]] else { continue }
-      for rule in domain.subdomains where rule.pattern.admits(url) {
-        if rule.denies { return .blocked(rule: rule.pattern.description) }
-        if allowedBy == nil { allowedBy = rule.pattern }
+    let host = url.host[...]
+    var deniedRule: URLPattern?
+    var allowedRule: URLPattern?
+    var next: Int32
+    if let own = domains[host] {
+      let rules = domainList[Int(own)].exact
+      for index in rules.indices.reversed() where rules[index].pattern.admits(url) {
+        if rules[index].denies { deniedRule = rules[index].pattern } else { allowedRule = rules[index].pattern }
       }
+      next = domainList[Int(own)].parent
+    } else {
+      next = Self.firstParent(of: host, in: domains) ?? -1
     }
-    if let domain = domains[host[...]] {
-      for rule in domain.exact where rule.pattern.admits(url) {
-        if rule.denies { return .blocked(rule: rule.pattern.description) }
-        if allowedBy == nil { allowedBy = rule.pattern }
+    while next >= 0 {
+      let rules = domainList[Int(next)].subdomains
+      for index in rules.indices.reversed() where rules[index].pattern.admits(url) {
+        if rules[index].denies { deniedRule = rules[index].pattern } else { allowedRule = rules[index].pattern }
       }
+      next = domainList[Int(next)].parent
     }
-    if let allowedBy { return .allow(rule: allowedBy.description) }
+    if let deniedRule { return .blocked(rule: deniedRule.description) }
+    if let allowedRule { return .allow(rule: allowedRule.description) }
     return .deny(reason: "no allow rule matches \(url.host)")
   }
 }
