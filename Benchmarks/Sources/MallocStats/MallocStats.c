@@ -1,6 +1,6 @@
 #include "MallocStats.h"
 
-#if defined(__GLIBC__)
+#if defined(__linux__)
 #include <malloc.h>
 size_t malloc_stats_allocated_bytes(void) { return mallinfo2().uordblks; }
 #else
