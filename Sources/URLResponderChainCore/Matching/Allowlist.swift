@@ -162,13 +162,18 @@ public struct Allowlist: Sendable {
   /// round, nearest first, keeping the last match of each kind.)
   public func verdict(for url: EligibleURL) -> Verdict {
     let host = url.host[...]
-    var deniedRule: URLPattern?
-    var allowedRule: URLPattern?
+    // Only the rule's text is kept: copying whole patterns cost more than the lookup.
+    var deniedRule: String?
+    var allowedRule: String?
     var next: Int32
     if let own = domains[host] {
       let rules = domainList[Int(own)].exact
       for index in rules.indices.reversed() where rules[index].pattern.admits(url) {
-        if rules[index].denies { deniedRule = rules[index].pattern } else { allowedRule = rules[index].pattern }
+        if rules[index].denies {
+          deniedRule = rules[index].pattern.description
+        } else {
+          allowedRule = rules[index].pattern.description
+        }
       }
       next = domainList[Int(own)].parent
     } else {
@@ -177,12 +182,16 @@ public struct Allowlist: Sendable {
     while next >= 0 {
       let rules = domainList[Int(next)].subdomains
       for index in rules.indices.reversed() where rules[index].pattern.admits(url) {
-        if rules[index].denies { deniedRule = rules[index].pattern } else { allowedRule = rules[index].pattern }
+        if rules[index].denies {
+          deniedRule = rules[index].pattern.description
+        } else {
+          allowedRule = rules[index].pattern.description
+        }
       }
       next = domainList[Int(next)].parent
     }
-    if let deniedRule { return .blocked(rule: deniedRule.description) }
-    if let allowedRule { return .allow(rule: allowedRule.description) }
+    if let deniedRule { return .blocked(rule: deniedRule) }
+    if let allowedRule { return .allow(rule: allowedRule) }
     return .deny(reason: "no allow rule matches \(url.host)")
   }
 }
