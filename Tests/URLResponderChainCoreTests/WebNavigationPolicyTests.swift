@@ -89,8 +89,16 @@ import Testing
     #expect(decide(link, target: .subframe).loadsInWebView)
   }
 
-  @Test func aTappedMailLinkInsideAFrameGoesUpTheChain() {
-    #expect(decide("mailto:a@example.com", target: .subframe) == .sendUpTheChain(URL(string: "mailto:a@example.com")!))
+  // DESIGN: only main-frame links and new windows enter the chain; nothing in a frame does.
+  @Test(arguments: [
+    "mailto:a@example.com", "tel:+15555550100", "demodoc://document/guide", "https://docs.example.com/guide",
+    "https://docs.example.com/articles/web?lang=en#notes",
+  ])
+  func noTappedLinkInsideAFrameEntersTheChain(link: String) {
+    let decision = decide(link, target: .subframe)
+    #expect(decision != .sendUpTheChain(URL(string: link)!))
+    let scheme = URL(string: link)!.scheme!
+    #expect(decision.loadsInWebView == (scheme == "https"), "web links load in the frame, others are refused")
   }
 
   @Test func aTappedScriptLinkInsideAFrameIsRefused() {
@@ -119,6 +127,28 @@ import Testing
 
   @Test func aNavigationWithoutAURLNotStartedByATapIsRefused() {
     #expect(isRefused(decide(nil, .other)))
+  }
+
+  // The app's own navigation delegate answers first; only what it allows is decided here.
+  @Test(arguments: [
+    ("https://docs.example.com/guide", WebNavigation.Kind.linkActivated), ("javascript:alert(1)", .linkActivated),
+    ("https://docs.example.com/articles/web", .other), ("tel:+15555550100", .other),
+  ])
+  func whatTheAppsDelegateDidNotAllowStandsAndNothingEntersTheChain(link: String, kind: WebNavigation.Kind) {
+    let navigation = WebNavigation(url: URL(string: link), kind: kind, target: .mainFrame, currentURL: Self.page)
+    #expect(policy.decide(navigation, appAllowed: false) == nil)
+    #expect(policy.decide(navigation, appAllowed: true) == policy.decide(navigation))
+  }
+
+  @Test func aWindowRequestCountsAsTappedForATappedLinkOrWhenPopUpsNeedATap() {
+    let url = URL(string: "https://docs.example.com/guide")!
+    func target(_ kind: WebNavigation.Kind, popUpsNeedATap: Bool) -> WebNavigation.Target {
+      WebNavigation(windowRequestFor: url, kind: kind, popUpsNeedATap: popUpsNeedATap, currentURL: Self.page).target
+    }
+    #expect(target(.linkActivated, popUpsNeedATap: false) == .windowRequest(userActivated: true))
+    #expect(target(.other, popUpsNeedATap: true) == .windowRequest(userActivated: true))
+    // A page allowed to open windows by itself: `window.open` from a script is not a tap.
+    #expect(target(.other, popUpsNeedATap: false) == .windowRequest(userActivated: false))
   }
 
   // Rows: new windows.

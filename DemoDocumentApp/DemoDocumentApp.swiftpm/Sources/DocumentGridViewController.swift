@@ -44,7 +44,7 @@ final class DocumentGridViewController: UIViewController, UIScrollViewDelegate {
       addChild(controller)
       stack.addArrangedSubview(controller.view)
       controller.didMove(toParent: self)
-      documentViews.append((controller.view, document.links.compactMap { URL(string: $0.url) }))
+      documentViews.append((controller.view, document.linkURLs))
     }
   }
 

@@ -20,10 +20,10 @@ final class ParagraphView: TestView {}
 /// A web view showing a block of HTML: the origin of its links' propagations, as a
 /// `WKWebView` with `LinkRoutingNavigationDelegate` is on iOS.
 final class WebView: TestView {
-  /// The page's address, which the HTML's links resolve against.
-  let page: URL?
+  /// The page shown, which the HTML's links resolve against.
+  let page: WebPage
   init(page: WebPage) {
-    self.page = URL(string: page.url)
+    self.page = page
     super.init(name: page.url)
   }
 }

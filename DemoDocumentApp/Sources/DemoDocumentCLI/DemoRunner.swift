@@ -118,8 +118,9 @@ final class DemoRunner {
     var url = URL(string: view.link.url)
     var web: String?
     if let webView = view.webView {
-      let resolved = WebLinkScheme.resolve(href: view.link.url, against: webView.page)
-      let navigation = WebNavigation(url: resolved, kind: .linkActivated, target: .mainFrame, currentURL: webView.page)
+      let navigation = WebNavigation(
+        url: webView.page.url(of: view.link), kind: .linkActivated, target: .mainFrame,
+        currentURL: URL(string: webView.page.url))
       let decision = webNavigationPolicy.decide(navigation)
       web = "web view: a tapped link, " + describe(decision)
       switch decision {
@@ -217,7 +218,7 @@ final class DemoRunner {
   private static func name(of node: any ResponderChainNode) -> String {
     let type = String(describing: Swift.type(of: node))
     guard let responder = node as? TestResponder else { return type }
-    if let webView = node as? WebView { return "WebView \"\(webView.page?.absoluteString ?? "")\"" }
+    if let webView = node as? WebView { return "WebView \"\(webView.page.url)\"" }
     if node is TestView, let owner = (node as? TestView)?.owningViewController {
       return "\(String(describing: Swift.type(of: owner))).view"
     }

@@ -17,6 +17,22 @@ import Testing
     #expect(Set(topic.links.compactMap(\.expect)) == Set(LinkExpectation.allCases))
   }
 
+  @Test func webLinksLeadWhereTheWebViewResolvesThem() throws {
+    let topic = try load(
+      #"""
+      {"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [
+        {"link": {"title": "one", "url": "https://example.com/1"}},
+        {"html": {"url": "https://docs.example.com/articles/web",
+                  "content": "<a href='#notes'>n</a> <a href='/reference'>r</a> <a href=' Java\tScript:x'>s</a>"}},
+        {"link": {"title": "not a URL", "url": ""}}
+      ]}]}
+      """#)
+    #expect(topic.documents[0].linkURLs.map(\.absoluteString) == [
+      "https://example.com/1", "https://docs.example.com/articles/web#notes", "https://docs.example.com/reference",
+      "javascript:x",
+    ])
+  }
+
   @Test func linksAreListedDepthFirstInReadingOrder() throws {
     let topic = try load(
       #"""

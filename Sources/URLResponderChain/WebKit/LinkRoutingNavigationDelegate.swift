@@ -68,8 +68,8 @@
       webView.uiDelegate = self
     }
 
-    private func decide(_ navigation: WebNavigation) -> WebNavigationDecision {
-      let decision = policy.decide(navigation)
+    private func decide(_ navigation: WebNavigation, appAllowed: Bool = true) -> WebNavigationDecision? {
+      guard let decision = policy.decide(navigation, appAllowed: appAllowed) else { return nil }
       onDecision?(navigation, decision)
       return decision
     }
@@ -115,8 +115,10 @@
     ) {
       let navigation = WebNavigation(navigationAction, in: webView)
       askApp(webView, navigationAction, preferences) { [weak self, weak webView] appPolicy, appPreferences in
-        guard appPolicy == .allow, let self, let webView else { return decisionHandler(appPolicy, appPreferences) }
-        switch self.decide(navigation) {
+        guard let self, let webView, let decision = self.decide(navigation, appAllowed: appPolicy == .allow) else {
+          return decisionHandler(appPolicy, appPreferences)
+        }
+        switch decision {
         case .load:
           decisionHandler(.allow, appPreferences)
         case .sendUpTheChain(let url):

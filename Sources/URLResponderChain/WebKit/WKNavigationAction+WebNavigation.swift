@@ -16,16 +16,12 @@
       self.init(url: action.request.url, kind: Kind(action.navigationType), target: target, currentURL: webView.url)
     }
 
-    /// The portable description of a window request (`WKUIDelegate`). WebKit's pop-up
-    /// blocker lets `window.open` through without a tap only when the page's preferences
-    /// allow it; with them off (the default) every request WebKit passes on had a tap.
+    /// The portable description of a window request (`WKUIDelegate`).
     @MainActor
     init(windowRequestFor action: WKNavigationAction, in webView: WKWebView) {
-      let tapped =
-        action.navigationType == .linkActivated
-        || !webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically
       self.init(
-        url: action.request.url, kind: Kind(action.navigationType), target: .windowRequest(userActivated: tapped),
+        windowRequestFor: action.request.url, kind: Kind(action.navigationType),
+        popUpsNeedATap: !webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically,
         currentURL: webView.url)
     }
   }

@@ -167,31 +167,25 @@ public struct Allowlist: Sendable {
     var allowedRule: String?
     var next: Int32
     if let own = domains[host] {
-      let rules = domainList[Int(own)].exact
-      for index in rules.indices.reversed() where rules[index].pattern.admits(url) {
-        if rules[index].denies {
-          deniedRule = rules[index].pattern.description
-        } else {
-          allowedRule = rules[index].pattern.description
-        }
-      }
+      Self.visit(domainList[Int(own)].exact, for: url, denied: &deniedRule, allowed: &allowedRule)
       next = domainList[Int(own)].parent
     } else {
       next = Self.firstParent(of: host, in: domains) ?? -1
     }
     while next >= 0 {
-      let rules = domainList[Int(next)].subdomains
-      for index in rules.indices.reversed() where rules[index].pattern.admits(url) {
-        if rules[index].denies {
-          deniedRule = rules[index].pattern.description
-        } else {
-          allowedRule = rules[index].pattern.description
-        }
-      }
+      Self.visit(domainList[Int(next)].subdomains, for: url, denied: &deniedRule, allowed: &allowedRule)
       next = domainList[Int(next)].parent
     }
     if let deniedRule { return .blocked(rule: deniedRule) }
     if let allowedRule { return .allow(rule: allowedRule) }
     return .deny(reason: "no allow rule matches \(url.host)")
+  }
+
+  /// Visits `rules` last first, keeping the text of the last deny and allow rules that match:
+  /// so the first of each, in the order the rules were written.
+  private static func visit(_ rules: [Rule], for url: EligibleURL, denied: inout String?, allowed: inout String?) {
+    for rule in rules.reversed() where rule.pattern.admits(url) {
+      if rule.denies { denied = rule.pattern.description } else { allowed = rule.pattern.description }
+    }
   }
 }

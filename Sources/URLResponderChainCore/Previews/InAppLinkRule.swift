@@ -40,9 +40,8 @@ public struct InAppLinkRule: Sendable {
 
   /// The checked URL when `url` would open in the in-app browser now, or `nil`.
   public func eligibleURL(_ url: URL) -> EligibleURL? {
-    guard InAppBrowserEligibility.allows(url),
-      case .success(let eligible) = URLSafety.check(url, permittedPorts: permittedPorts)
-    else { return nil }
+    // URLSafety admits only http and https with a host: what the in-app browser can show.
+    guard case .success(let eligible) = URLSafety.check(url, permittedPorts: permittedPorts) else { return nil }
     switch allowlist {
     case .none:
       return eligible

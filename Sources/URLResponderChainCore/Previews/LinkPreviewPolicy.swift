@@ -8,7 +8,7 @@ public import Foundation
 /// | `http`/`https`, eligible, allowed where an allowlist applies | in-app browser | Open, Copy Link, Share |
 /// | Other `http`/`https` (refused by ``URLSafety`` or the allowlist, or the list is not known yet) | none | Open, Copy Link, Share |
 /// | Another scheme that may leave the document (`mailto:`, `tel:`, an app's scheme) | none | Open, Copy Link |
-/// | `javascript:`, `vbscript:`, `data:`, `blob:`, `file:`, `about:`, or no readable scheme | no menu at all | — |
+/// | ``WebLinkScheme/documentLocal`` (`javascript:`, `data:`, `file:`…), or no readable scheme | no menu at all | — |
 ///
 /// Open and committing the preview both send the link up the responder chain, so the
 /// handlers that decide a tap also decide these; the menu never opens anything itself.
@@ -18,9 +18,6 @@ public import Foundation
 /// previews.menu(for: url)?.previewURL   // non-nil only for links shown in-app
 /// ```
 public struct LinkPreviewPolicy: Sendable {
-  /// Schemes whose links get no menu: they never leave the document.
-  public static let withoutMenu: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "about"]
-
   /// Which links open in the in-app browser.
   public var rule: InAppLinkRule
 
@@ -33,7 +30,7 @@ public struct LinkPreviewPolicy: Sendable {
 
   /// The menu for a long press on `url`, or `nil` when the link gets no menu.
   public func menu(for url: URL) -> LinkMenu? {
-    guard let scheme = WebLinkScheme.of(url), !Self.withoutMenu.contains(scheme) else { return nil }
+    guard let scheme = WebLinkScheme.of(url), !WebLinkScheme.documentLocal.contains(scheme) else { return nil }
     let isWeb = scheme == "http" || scheme == "https"
     return LinkMenu(
       previewURL: rule.opensInApp(url) ? url : nil,

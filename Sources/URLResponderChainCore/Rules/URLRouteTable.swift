@@ -42,10 +42,9 @@ public import Foundation
 /// }
 /// ```
 public struct URLRouteTable<Action: Sendable>: Sendable {
-  /// The rows in the order written.
-  private let rows: [(pattern: URLPattern, action: Action)]
-  /// The rows in order of precedence: most specific first, then as written.
-  private let ranked: [(pattern: URLPattern, action: Action)]
+  /// The rows in order of precedence: most specific first, then as written (`written` is
+  /// the row's place in the table as given).
+  private let ranked: [(pattern: URLPattern, action: Action, written: Int)]
   /// `ranked`, indexed by host and path segment.
   private let index: RouteIndex
   /// Every explicit port a pattern names: those URLs may carry.
@@ -68,20 +67,19 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
       }
     }
     guard problems.isEmpty else { throw AllowlistError(problems: problems) }
-    self.rows = parsed
     // Most specific first (the rule on URLPattern.specificity), then as written.
     let scores = parsed.map(\.0.specificity)
     ranked = parsed.indices.sorted { lhs, rhs in
       scores[rhs].lexicographicallyPrecedes(scores[lhs])
         || (!scores[lhs].lexicographicallyPrecedes(scores[rhs]) && lhs < rhs)
-    }.map { parsed[$0] }
+    }.map { (parsed[$0].0, parsed[$0].1, $0) }
     index = RouteIndex(ranked.map(\.pattern))
     ports = Set(parsed.compactMap(\.0.port))
     appSchemes = Set(parsed.compactMap(\.0.scheme).filter { $0 != "http" && $0 != "https" })
   }
 
   /// The number of routes.
-  public var count: Int { rows.count }
+  public var count: Int { ranked.count }
 
   /// The action of the most specific route matching `url`, with what it captured.
   ///
@@ -110,7 +108,7 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
   func routeByScanning(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
     guard let eligible = eligible(url) else { return nil }
     var best: (pattern: URLPattern, action: Action, match: URLPatternMatch)?
-    for row in rows {
+    for row in ranked.sorted(by: { $0.written < $1.written }) {
       guard let match = row.pattern.match(eligible) else { continue }
       if let current = best, !row.pattern.isMoreSpecific(than: current.pattern) { continue }
       best = (row.pattern, row.action, match)

@@ -3,6 +3,11 @@ public import Foundation
 /// The scheme of a link, read the way a browser reads it, and a link's `href` resolved the
 /// way a browser resolves it.
 public enum WebLinkScheme {
+  /// Schemes whose links never leave the document they are in: scripts, inline data, and
+  /// the web view's own local and blank documents. Web views never send them up the chain,
+  /// and link menus offer nothing for them.
+  public static let documentLocal: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "about"]
+
   /// The lowercased scheme of `url`, or `nil` when its text does not start with one
   /// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` then `:`).
   ///

@@ -64,4 +64,20 @@ public struct WebNavigation: Sendable, Equatable {
     self.target = target
     self.currentURL = currentURL
   }
+
+  /// Describes a window request (`WKUIDelegate`'s `webView(_:createWebViewWith:for:windowFeatures:)`).
+  ///
+  /// A tap started it when the navigation is an activated link, or when the page may open
+  /// windows only from a tap: WebKit's pop-up blocker (on unless the web view's preferences
+  /// set `javaScriptCanOpenWindowsAutomatically`) passes on no other `window.open`.
+  ///
+  /// - Parameters:
+  ///   - url: The URL the window would load.
+  ///   - kind: What started it.
+  ///   - popUpsNeedATap: Whether WebKit's pop-up blocker is on.
+  ///   - currentURL: The document the web view shows now.
+  public init(windowRequestFor url: URL?, kind: Kind, popUpsNeedATap: Bool, currentURL: URL?) {
+    let tapped = kind == .linkActivated || popUpsNeedATap
+    self.init(url: url, kind: kind, target: .windowRequest(userActivated: tapped), currentURL: currentURL)
+  }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Decides, for each navigation in a web view, whether the web view loads it itself, sends
 /// it up the responder chain, or refuses it.
 ///
-/// Only what the user asked to open leaves the web view: a link activated in the page, or a
-/// window the user's tap asked for. Everything the page does by itself stays inside it.
+/// Only what the user asked to open leaves the web view: a link activated in the page itself
+/// (the main frame), or a window the user's tap asked for. Everything the page does by itself,
+/// and everything inside its frames, stays inside it.
 ///
 /// | Navigation | Decision |
 /// | --- | --- |
@@ -14,7 +15,7 @@ import Foundation
 /// | A tapped link to `blob:`, `file:` or `about:` | loads: the web view's own rules apply |
 /// | A tapped link with no URL or no scheme | refused |
 /// | A tapped link inside a frame of the page, to a web URL | loads in the frame |
-/// | A tapped link inside a frame, to another scheme (`mailto`…) | ``WebNavigationDecision/sendUpTheChain(_:)`` |
+/// | A tapped link inside a frame, to another scheme (`mailto`…) | refused: a frame's links never leave the web view |
 /// | The initial load, a reload, back or forward, a form, a redirect, a script | loads, when the scheme is one the web view loads itself |
 /// | The same, to any other scheme (`tel:`, `itms-apps:`, an app's scheme) | refused: not started by the user |
 /// | No target frame (a new window is about to be asked for) | loads: the window request decides |
@@ -38,8 +39,8 @@ public struct WebNavigationPolicy: Sendable {
   public static let refusedSchemes: Set<String> = ["javascript", "vbscript", "data"]
   /// Schemes the web view loads under its own rules and never hands to the chain.
   public static let webViewSchemes: Set<String> = ["http", "https", "about", "blob", "file", "data", "javascript"]
-  /// Schemes whose tapped links open elsewhere in a web view: the ones it loads itself.
-  private static let loadedInPlace: Set<String> = ["blob", "file", "about"]
+  /// The document-local schemes a tapped link loads in the web view: neither sent nor refused.
+  private static let loadedInPlace = WebLinkScheme.documentLocal.subtracting(refusedSchemes)
 
   /// Creates the policy.
   public init() {}
@@ -69,13 +70,29 @@ public struct WebNavigationPolicy: Sendable {
     if Self.loadedInPlace.contains(scheme) {
       return .load(because: "\(scheme): links are the web view's own")
     }
-    if navigation.target == .subframe, scheme == "http" || scheme == "https" {
+    if navigation.target == .subframe {
+      // Only the page itself sends links up the chain; a frame's links stay in the web view.
+      guard scheme == "http" || scheme == "https" else {
+        return .refuse(reason: "a \(scheme): link inside a frame never leaves the web view")
+      }
       return .load(because: "a link inside a frame loads in the frame")
     }
-    if navigation.target == .mainFrame, Self.isSameDocument(url, as: navigation.currentURL) {
+    if Self.isSameDocument(url, as: navigation.currentURL) {
       return .load(because: "a fragment of the page it is on")
     }
     return .sendUpTheChain(url)
+  }
+
+  /// The decision once the app's own navigation delegate has answered first.
+  ///
+  /// - Parameters:
+  ///   - navigation: The navigation.
+  ///   - appAllowed: Whether the app's delegate allowed it (it may also cancel it, or turn it
+  ///     into a download).
+  /// - Returns: The policy's decision when the app allowed the navigation; `nil` when it did
+  ///   not: the app's answer stands, and nothing enters the chain.
+  public func decide(_ navigation: WebNavigation, appAllowed: Bool) -> WebNavigationDecision? {
+    appAllowed ? decide(navigation) : nil
   }
 
   private func decideWindowRequest(_ url: URL?, userActivated: Bool) -> WebNavigationDecision {

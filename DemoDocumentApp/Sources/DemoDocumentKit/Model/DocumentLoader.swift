@@ -95,4 +95,19 @@ extension Document {
       }
     }
   }
+
+  /// Where every link in the document and its sub-documents leads, depth first: links in
+  /// web content resolved against their page, the others as written. Links that are not
+  /// URLs at all are left out.
+  public var linkURLs: [URL] {
+    blocks.flatMap { block -> [URL] in
+      switch block {
+      case .heading, .image: []
+      case .paragraph(let spans): spans.compactMap { $0.link.flatMap { URL(string: $0.url) } }
+      case .link(let link): URL(string: link.url).map { [$0] } ?? []
+      case .html(let page): page.links.compactMap(page.url(of:))
+      case .document(let document): document.linkURLs
+      }
+    }
+  }
 }

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import URLResponderChainCore
 
 /// A block of web content: its HTML and the address it is shown at (the base of its links).
 ///
@@ -19,6 +20,12 @@ public struct WebPage: Decodable, Sendable, Equatable {
   /// The page's links in document order: `title` is the element's text, `url` the `href`
   /// exactly as written (resolving it is the web view's job), `expect` its `data-expect`.
   public var links: [Link] { HTMLLinkScanner.links(in: content) }
+
+  /// Where `link` leads: its `href` resolved against the page, as a web view resolves it
+  /// (``WebLinkScheme/resolve(href:against:)``).
+  public func url(of link: Link) -> URL? {
+    WebLinkScheme.resolve(href: link.url, against: URL(string: url))
+  }
 }
 
 /// Finds `<a>` elements in simple, well-formed HTML: enough for the demo's documents, not an

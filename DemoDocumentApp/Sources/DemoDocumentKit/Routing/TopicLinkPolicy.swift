@@ -20,7 +20,7 @@ public struct TopicLinkPolicy {
   private let nativeRoutes: URLRouteTable<NativeRoute>
 
   /// Schemes that are never opened from a document.
-  public static let blockedSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "about"]
+  public static let blockedSchemes = WebLinkScheme.documentLocal
 
   /// Creates the policy.
   ///
