@@ -61,12 +61,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   private var recorded: [Request] = []
   private var stopped = false
   private var listenerClosed = false
+  private var isListening = false
   private var openConnections: Set<Int32> = []
 
   /// Starts listening on 127.0.0.1 on a free port.
   ///
-  /// - Parameter respond: Decides each reply; called on a background thread.
-  public init(respond: @escaping @Sendable (Request) -> Reply) throws {
+  /// - Parameters:
+  ///   - listening: `false` takes the port without listening, so connections to it are refused
+  ///     (a server that is down) until ``startListening()``.
+  ///   - respond: Decides each reply; called on a background thread.
+  public init(listening: Bool = true, respond: @escaping @Sendable (Request) -> Reply) throws {
     self.respond = respond
     #if canImport(Darwin)
       let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
@@ -86,7 +90,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard bound == 0, listen(fd, 128) == 0 else {
+    guard bound == 0 else {
       close(fd)
       throw POSIXError(.EADDRINUSE)
     }
@@ -96,6 +100,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
     socket = fd
     port = UInt16(bigEndian: address.sin_port)
+    if listening { try startListening() }
+  }
+
+  /// Starts accepting connections: a server created with `listening: false` comes up, on the
+  /// same port. Does nothing if it already listens or was stopped.
+  public func startListening() throws {
+    let started = try lock.withLock {
+      guard !isListening, !stopped else { return false }
+      guard listen(socket, 128) == 0 else { throw POSIXError(.EADDRINUSE) }
+      isListening = true
+      return true
+    }
+    guard started else { return }
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }
@@ -115,7 +132,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     lock.withLock {
       guard !stopped else { return }
       stopped = true
-      if !listenerClosed { shutdown(socket, Int32(SHUT_RDWR)) }
+      if !isListening {
+        // No accept loop owns the descriptor: close it here.
+        listenerClosed = true
+        close(socket)
+      } else if !listenerClosed {
+        shutdown(socket, Int32(SHUT_RDWR))
+      }
       for connection in openConnections { shutdown(connection, Int32(SHUT_RDWR)) }
     }
   }

@@ -23,7 +23,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   var gate: RemoteAllowlistGate!
   var handlesErrors = true
   private(set) var openedInApp: [URL] = []
-  private(set) var prompts: [any RetryableError] = []
+  private(set) var prompts: [any RecoveryPromptError] = []
   private(set) var answers: [URLHandlingDecision] = []
   let prompted = Gate()
   let answered = Gate()
@@ -36,7 +36,7 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
   }
 
   func handleError(_ error: any Error) async -> ErrorHandlingDecision {
-    guard handlesErrors, let error = error as? any RetryableError else { return .notHandled }
+    guard handlesErrors, let error = error as? any RecoveryPromptError else { return .notHandled }
     prompts.append(error)
     prompted.open()
     return .handled
@@ -151,8 +151,10 @@ private final class Topic: TestViewController, URLHandler, ErrorHandler {
     #expect(topic.prompts.count == 1)
     // The abandoned handler's task was cancelled: it stops waiting for the choice and answers.
     await topic.answered.wait()
-    #expect(topic.answers == [.discard(reason: "the allowlist server failed (HTTP 503)")])
-    #expect(!topic.gate.recovery.isRecovering("remote-allowlist.server-error"))
+    #expect(topic.answers == [.discard(reason: "the allowlist check was cancelled")])
+    // It was the only link waiting, so the prompt ends too (and would close).
+    #expect(await topic.prompts[0].resolution() == .cancel)
+    #expect(!topic.gate.recovery.isRecovering(.serverError))
   }
 
   @Test func passingToTheSystemBrowserIsAnExplicitOptIn() async throws {

@@ -1,11 +1,3 @@
-/// What a person chose when offered to recover from a failure.
-public enum RecoveryChoice: Sendable, Equatable {
-  /// Try the failed operation again.
-  case retry
-  /// Give up on it.
-  case cancel
-}
-
 /// An error that can be recovered from by retrying: report it up the chain, and the
 /// ``ErrorHandler`` that shows it offers "Retry" and "Cancel" and calls ``resolve(_:)``.
 ///

@@ -240,6 +240,7 @@ public actor RemoteAllowlist {
     let deadline = clock.now + configuration.fetchTimeout
     var attempt = 0
     var refreshedCredentials = false
+    if let credentials = configuration.credentials { headers.merge(await credentials()) { $1 } }
     while true {
       attempt += 1
       let remaining = deadline - clock.now

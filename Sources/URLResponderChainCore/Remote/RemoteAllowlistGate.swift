@@ -6,9 +6,10 @@ public import Foundation
 /// blocked; URLs the list does not allow are passed on (to the system browser, by default)
 /// or blocked. When no valid list can be had, the
 /// configuration's ``RemoteAllowlistConfiguration/UnavailablePolicy`` decides: failing
-/// closed reports a ``RemoteAllowlistUnavailableError`` (retry / cancel) up the chain and
-/// waits for the choice; other links that fail the same way meanwhile wait on that same
-/// choice.
+/// closed runs the check under the ``RecoveryCoordinator``, which reports an ``OfflineError``,
+/// ``ServerFailureError`` or ``SignInRequiredError`` up the chain and checks again when the
+/// recovery ends with retry; other links that fail the same way meanwhile wait on that same
+/// prompt.
 ///
 /// ```swift
 /// extension TopicViewController: URLHandler {
@@ -73,69 +74,43 @@ public struct RemoteAllowlistGate {
     from node: any ResponderChainNode,
     present: @MainActor (URL) async -> URLHandlingDecision
   ) async -> URLHandlingDecision {
-    while true {
-      switch await allowlist.check(url) {
-      case .allowed:
-        return await present(url)
-      case .blocked(let rule):
-        return .discard(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
-      case .refused(let reason):
-        return whenRefused == .passOn ? .notHandled : .discard(reason: reason)
-      case .unavailable(.cancelled):
-        return .discard(reason: RemoteAllowlistFailure.cancelled.description)
-      case .unavailable(let failure):
-        if case .passToSystemBrowser = allowlist.configuration.whenUnavailable { return .notHandled }
-        let choice = await recovery.recover(kind: failure.kind, reportingFrom: node) { pending in
-          RemoteAllowlistUnavailableError(failure: failure, recovery: pending)
+    let check: RemoteAllowlistCheck
+    do {
+      check = try await recovery.run(reportingFrom: node, text: Self.promptText) {
+        let check = await allowlist.check(url)
+        if case .unavailable(let failure) = check, case .failClosed = allowlist.configuration.whenUnavailable {
+          throw failure
         }
-        if choice == .cancel { return .discard(reason: failure.description) }
+        return check
       }
+    } catch let failure as RemoteAllowlistFailure {
+      return .discard(reason: failure.description)
+    } catch {
+      return .discard(reason: RemoteAllowlistFailure.cancelled.description)
     }
-  }
-}
-
-/// No valid allowlist could be had; shown with "Retry" and "Cancel".
-public struct RemoteAllowlistUnavailableError: RetryableError {
-  /// What went wrong.
-  public let failure: RemoteAllowlistFailure
-  let recovery: PendingRecovery
-
-  /// "Can't check this link".
-  public var title: String { "Can't check this link" }
-
-  /// What went wrong and what retrying means, in words a person understands.
-  public var message: String {
-    switch failure {
-    case .unreachable: "You appear to be offline. Check your connection and try again."
-    case .timedOut: "The check took too long. Try again."
-    case .incompleteResponse: "The connection was interrupted. Try again."
-    case .notAuthenticated: "Your session has expired. Sign in again, then retry."
-    case .serverError, .invalidDocument, .tooLarge, .redirectRefused, .malformedResponse, .integrityFailed,
-      .downgradeRefused, .cancelled:
-      "Something went wrong on our side. Try again later."
+    switch check {
+    case .allowed:
+      return await present(url)
+    case .blocked(let rule):
+      return .discard(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
+    case .refused(let reason):
+      return whenRefused == .passOn ? .notHandled : .discard(reason: reason)
+    case .unavailable:
+      return .notHandled  // only when the configuration passes unavailable lists to the system browser
     }
   }
 
-  /// Resolves the shared recovery.
-  @MainActor public func resolve(_ choice: RecoveryChoice) { recovery.resolve(choice) }
-}
-
-extension RemoteAllowlistFailure {
-  /// Failures of the same kind share one recovery prompt.
-  var kind: String {
-    switch self {
-    case .unreachable: "remote-allowlist.unreachable"
-    case .timedOut: "remote-allowlist.timed-out"
-    case .serverError: "remote-allowlist.server-error"
-    case .notAuthenticated: "remote-allowlist.not-authenticated"
-    case .invalidDocument: "remote-allowlist.invalid-document"
-    case .tooLarge: "remote-allowlist.too-large"
-    case .redirectRefused: "remote-allowlist.redirect-refused"
-    case .incompleteResponse: "remote-allowlist.incomplete-response"
-    case .malformedResponse: "remote-allowlist.malformed-response"
-    case .integrityFailed: "remote-allowlist.integrity-failed"
-    case .downgradeRefused: "remote-allowlist.downgrade-refused"
-    case .cancelled: "remote-allowlist.cancelled"
-    }
+  /// "Can't check this link", and what happened in words a person understands.
+  static func promptText(kind: RecoveryKind, failure: any Error) -> RecoveryPromptText {
+    let message =
+      switch (kind, failure as? RemoteAllowlistFailure) {
+      case (.offline, _): "You appear to be offline. The link will open by itself when you're back online."
+      case (.notAuthenticated, _): "Your session has expired. Sign in to check this link."
+      case (.serverError, .timedOut): "The check took too long. Try again."
+      case (.serverError, .incompleteResponse): "The connection was interrupted. Try again."
+      case (.serverError, .unreachable): "The server can't be reached. Try again."
+      case (.serverError, _): "Something went wrong on our side. Try again later."
+      }
+    return RecoveryPromptText(title: "Can't check this link", message: message)
   }
 }

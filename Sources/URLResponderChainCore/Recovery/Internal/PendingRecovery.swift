@@ -1,0 +1,59 @@
+/// One recovery waiting for its end; every waiter gets the same choice.
+@MainActor
+final class PendingRecovery {
+  let kind: RecoveryKind
+  /// Whether the recovery can end with nobody answering: offline, with a connectivity monitor.
+  let endsByItself: Bool
+  /// Called once, when the recovery ends.
+  var onResolved: (@MainActor () -> Void)?
+  private(set) var resolved: RecoveryChoice?
+  private var waiters: [Int: CheckedContinuation<RecoveryChoice, Never>] = [:]
+  private var operations = 0
+  private var nextWaiter = 0
+
+  init(kind: RecoveryKind, endsByItself: Bool) {
+    self.kind = kind
+    self.endsByItself = endsByItself
+  }
+
+  /// Ends the recovery with `choice`; only the first call counts.
+  func resolve(_ choice: RecoveryChoice) {
+    guard resolved == nil else { return }
+    resolved = choice
+    let waiting = waiters
+    waiters = [:]
+    for waiter in waiting.values { waiter.resume(returning: choice) }
+    onResolved?()
+    onResolved = nil
+  }
+
+  /// Every copy of the prompt is gone without a choice: nobody can answer any more.
+  func promptReleased() {
+    if !endsByItself { resolve(.cancel) }
+  }
+
+  /// Waits for the choice on behalf of a failed operation. An operation whose task is
+  /// cancelled (say, its propagation timed out) stops waiting and gets ``RecoveryChoice/cancel``;
+  /// when it was the last one waiting, the recovery ends with cancel, so its prompt closes.
+  func choiceForOperation() async -> RecoveryChoice {
+    operations += 1
+    defer { operations -= 1 }
+    let choice = await wait()
+    if resolved == nil, operations == 1 { resolve(.cancel) }
+    return choice
+  }
+
+  /// Waits for the end without counting as an operation (a prompt waiting to close).
+  /// Returns ``RecoveryChoice/cancel`` early if the waiting task is cancelled.
+  func wait() async -> RecoveryChoice {
+    if let resolved { return resolved }
+    if Task.isCancelled { return .cancel }
+    let id = nextWaiter
+    nextWaiter += 1
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { waiters[id] = $0 }
+    } onCancel: {
+      Task { @MainActor in self.waiters.removeValue(forKey: id)?.resume(returning: .cancel) }
+    }
+  }
+}
