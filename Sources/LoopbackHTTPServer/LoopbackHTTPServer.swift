@@ -78,8 +78,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #endif
     guard fd >= 0 else { throw POSIXError(.EIO) }
-    var reuse: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    if listening {
+      // Not for a server that starts down: on Linux, two sockets with SO_REUSEADDR may bind the
+      // same port while neither listens, and another test's server could answer on ours.
+      var reuse: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     #if canImport(Darwin)
       address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
