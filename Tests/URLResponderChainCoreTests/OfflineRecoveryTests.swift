@@ -31,7 +31,10 @@ import URLResponderChainTesting
     let prompt = try #require(listener.prompts.first as? OfflineError)
     #expect(prompt.title == "You're offline")
     let closed = Task { await prompt.resolution() }
+    var ends: [RecoveryChoice] = []
+    prompt.whenResolved { ends.append($0) }
     network.isConnected = true
+    #expect(ends == [.retry])
     #expect(try await firstRun.value == 2)
     #expect(try await secondRun.value == 2)
     #expect(await closed.value == .retry)  // the prompt closes without a tap

@@ -152,6 +152,7 @@ import URLResponderChainTesting
 
   @Test func aPromptItsHandlerLetGoOfUnansweredFailsTheWaitingOperations() async throws {
     weak var released: PromptListener?
+    var ends: [RecoveryChoice] = []
     let operation = ScriptedOperation(failing: [serverDown])
     let running: Task<Int, any Error>
     do {
@@ -160,10 +161,12 @@ import URLResponderChainTesting
       let view = Node(next: screen)
       running = Task { [recovery] in try await recovery.run(reportingFrom: view) { try await operation() } }
       await screen.waitForPrompts()
+      screen.prompts[0].whenResolved { ends.append($0) }  // an alert closing itself; keeps nothing
       view.next = listener  // the screen is dismissed: out of the chain, and released
     }
     #expect(released == nil)
     await #expect(throws: serverDown) { try await running.value }
+    #expect(ends == [.cancel])
     #expect(!recovery.isRecovering(.serverError))
     #expect(listener.prompts.isEmpty)
   }

@@ -24,4 +24,9 @@ public struct ServerFailureError: RecoveryPromptError {
 
   /// Waits until the recovery ends; `.cancel` early if the waiting task is cancelled.
   @MainActor public func resolution() async -> RecoveryChoice { await prompt.recovery.wait() }
+
+  /// Calls `observer` once when the recovery ends, at once if it has.
+  @MainActor public func whenResolved(_ observer: @escaping @MainActor (RecoveryChoice) -> Void) {
+    prompt.recovery.whenResolved(observer)
+  }
 }

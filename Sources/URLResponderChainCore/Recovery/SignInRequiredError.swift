@@ -24,6 +24,11 @@ public struct SignInRequiredError: RecoveryPromptError {
 
   /// Waits until the recovery ends; `.cancel` early if the waiting task is cancelled.
   @MainActor public func resolution() async -> RecoveryChoice { await prompt.recovery.wait() }
+
+  /// Calls `observer` once when the recovery ends, at once if it has.
+  @MainActor public func whenResolved(_ observer: @escaping @MainActor (RecoveryChoice) -> Void) {
+    prompt.recovery.whenResolved(observer)
+  }
 }
 
 extension SignInRequiredError {

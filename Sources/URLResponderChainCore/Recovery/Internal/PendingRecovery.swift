@@ -8,6 +8,7 @@ final class PendingRecovery {
   var onResolved: (@MainActor () -> Void)?
   private(set) var resolved: RecoveryChoice?
   private var waiters: [Int: CheckedContinuation<RecoveryChoice, Never>] = [:]
+  private var endObservers: [@MainActor (RecoveryChoice) -> Void] = []
   private var operations = 0
   private var nextWaiter = 0
 
@@ -25,6 +26,15 @@ final class PendingRecovery {
     for waiter in waiting.values { waiter.resume(returning: choice) }
     onResolved?()
     onResolved = nil
+    let observers = endObservers
+    endObservers = []
+    for observer in observers { observer(choice) }
+  }
+
+  /// Calls `observer` once when the recovery ends; at once if it has.
+  func whenResolved(_ observer: @escaping @MainActor (RecoveryChoice) -> Void) {
+    if let resolved { return observer(resolved) }
+    endObservers.append(observer)
   }
 
   /// Every copy of the prompt is gone without a choice: nobody can answer any more.
