@@ -1,9 +1,15 @@
 import SwiftUI
 import UIKit
+import URLResponderChain
 
 /// The app: one window whose UIKit hierarchy is navigation → topic → grid → documents → links.
 @main
 struct DemoDocumentApp: App {
+  init() {
+    // Links that fail offline are checked again by themselves when the network returns.
+    RecoveryCoordinator.shared.connectivity = NetworkPathMonitor()
+  }
+
   var body: some Scene {
     WindowGroup {
       TopicNavigation().ignoresSafeArea()

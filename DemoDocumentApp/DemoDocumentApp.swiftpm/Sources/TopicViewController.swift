@@ -12,6 +12,8 @@ final class TopicViewController: UIViewController, URLHandler, AlertPresentingEr
   private lazy var remoteAllowlist: RemoteAllowlist = {
     var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
     configuration.whenUnavailable = .failClosed(baseline: BundledDocuments.baseline())
+    // Read on every fetch, so the check retried after a sign-in carries the new token.
+    configuration.credentials = { ["Authorization": "Bearer \(UserDefaults.standard.string(forKey: "token") ?? "")"] }
     configuration.cacheDirectory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
       .appendingPathComponent("allowlist")
     // The endpoint is a constant https URL with a host, which `RemoteAllowlist` always accepts;
@@ -44,5 +46,33 @@ final class TopicViewController: UIViewController, URLHandler, AlertPresentingEr
 
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await policy.decide(url, from: self)
+  }
+
+  /// Signs in for `SignInRequiredError`; every other alertable error gets an alert (which
+  /// closes itself when an offline recovery ends by itself).
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    if let signIn = error as? SignInRequiredError {
+      Task { await signIn.signIn { await self.presentSignIn() } }
+      return .handled
+    }
+    return presentAlert(for: error) ? .handled : .notHandled
+  }
+
+  /// The demo's sign-in: asks for a token and stores it where the allowlist's credentials are read.
+  private func presentSignIn() async -> Bool {
+    guard let host = topmostPresentationHost as? UIViewController, host.presentedViewController == nil else {
+      return false
+    }
+    return await withCheckedContinuation { continuation in
+      let alert = UIAlertController(title: "Sign in", message: "Enter your access token.", preferredStyle: .alert)
+      alert.addTextField { $0.placeholder = "Token" }
+      alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in continuation.resume(returning: false) })
+      alert.addAction(
+        UIAlertAction(title: "Sign In", style: .default) { [weak alert] _ in
+          UserDefaults.standard.set(alert?.textFields?.first?.text ?? "", forKey: "token")
+          continuation.resume(returning: true)
+        })
+      host.present(alert, animated: true)
+    }
   }
 }
