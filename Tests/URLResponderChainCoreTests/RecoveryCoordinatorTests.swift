@@ -32,6 +32,8 @@ import URLResponderChainTesting
     let secondRun = run(second)
     await second.failed(1).wait()
     #expect(listener.prompts.count == 1)
+    #expect(recovery.waitingOperations(for: .serverError) == 2)
+    #expect(recovery.waitingOperations(for: .offline) == 0)
     let prompt = try #require(listener.prompts.first as? ServerFailureError)
     #expect(prompt.title == "Something went wrong")
     #expect(prompt.underlyingError as? HTTPStatusError == serverDown)

@@ -7,11 +7,11 @@ import Foundation
   import Darwin
 #endif
 
-/// `demo-document [--all | --tap N | --interactive] [--document FILE]`.
+/// `demo-document [--all | --tap N | --interactive | --open URL | --scenario NAME] [--document FILE]`.
 @MainActor
 enum DemoCommand {
   static let usage = """
-    usage: demo-document [--all | --tap N | --interactive | --open URL] [--document FILE]
+    usage: demo-document [--all | --tap N | --interactive | --open URL | --scenario NAME] [--document FILE]
 
       Renders an interactive document and routes its links through the responder chain,
       printing for each link the responders visited, their decisions and timings, and the
@@ -23,10 +23,16 @@ enum DemoCommand {
       --open URL       deliver URL as a link that opens the app (cold start: queued until
                        the window exists, then sent up from the top-most screen), e.g.
                        demodoc://document/contact or https://docs.example.com/documents/guide
+      --scenario NAME  recover from a network failure: offline, signed-out or server-error.
+                       Two in-app links and a refresh of the document (the app's own request)
+                       fail at once; one prompt appears; all three retry together (offline: by
+                       themselves when the network returns; signed-out: after a sign-in, with
+                       the fresh token; server-error: after Retry)
       --document FILE  use another document (default: DemoDocumentApp/Documents/topic.json)
 
     Exit status: 0 when every tapped link went where its document expects (with --open: when
-    a screen handled the link), 1 otherwise or for a broken document, 2 for unusable arguments.
+    a screen handled the link; with --scenario: when one prompt covered the three failures and
+    all three succeeded), 1 otherwise or for a broken document, 2 for unusable arguments.
     """
 
   /// The demo's own files, found relative to this source file in the checkout.
@@ -34,7 +40,7 @@ enum DemoCommand {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Documents")
 
-  enum Mode: Equatable { case all, tap(Int), interactive, open(URL) }
+  enum Mode: Equatable { case all, tap(Int), interactive, open(URL), scenario(RecoveryScenario.Name) }
 
   struct Options: Equatable {
     var mode: Mode?
@@ -57,10 +63,10 @@ enum DemoCommand {
       case "-h", "--help":
         return .success(nil)
       case "--all", "--interactive":
-        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive and --open")) }
+        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario")) }
         options.mode = argument == "--all" ? .all : .interactive
       case "--tap":
-        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive and --open")) }
+        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario")) }
         guard index < arguments.count, let number = Int(arguments[index]), number > 0 else {
           return .failure(UsageError(message: "--tap needs a link number from 1"))
         }
@@ -68,12 +74,22 @@ enum DemoCommand {
         index += 1
       case "--open":
         guard options.mode == nil else {
-          return .failure(UsageError(message: "give one of --all, --tap, --interactive and --open"))
+          return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario"))
         }
         guard index < arguments.count, let url = URL(string: arguments[index]), url.scheme != nil else {
           return .failure(UsageError(message: "--open needs an absolute URL"))
         }
         options.mode = .open(url)
+        index += 1
+      case "--scenario":
+        guard options.mode == nil else {
+          return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario"))
+        }
+        let names = RecoveryScenario.Name.allCases.map(\.rawValue).joined(separator: ", ")
+        guard index < arguments.count, let name = RecoveryScenario.Name(rawValue: arguments[index]) else {
+          return .failure(UsageError(message: "--scenario needs one of \(names)"))
+        }
+        options.mode = .scenario(name)
         index += 1
       case "--document":
         guard index < arguments.count, !arguments[index].isEmpty else { return .failure(UsageError(message: "--document needs a FILE")) }
@@ -108,8 +124,8 @@ enum DemoCommand {
 
     let topic: Topic
     let allowlist: Data
+    let file = options.document.map { URL(fileURLWithPath: $0) } ?? documentsFolder.appendingPathComponent("topic.json")
     do {
-      let file = options.document.map { URL(fileURLWithPath: $0) } ?? documentsFolder.appendingPathComponent("topic.json")
       topic = try DocumentLoader.load(file)
       allowlist = try Data(contentsOf: documentsFolder.appendingPathComponent("allowlist.json"))
     } catch let error as DocumentLoader.LoadError {
@@ -118,6 +134,18 @@ enum DemoCommand {
     } catch {
       errorOutput("demo-document: cannot read the demo's allowlist.json: \(error.localizedDescription)")
       return 1
+    }
+
+    if case .scenario(let name) = options.mode {
+      do {
+        let scenario = try RecoveryScenario(
+          name, topic: topic, topicJSON: try Data(contentsOf: file), allowlist: allowlist,
+          terminal: Terminal(colour: colour), output: output)
+        return await scenario.run() ? 0 : 1
+      } catch {
+        errorOutput("demo-document: cannot start the scenario's server on 127.0.0.1: \(error)")
+        return 1
+      }
     }
 
     let runner: DemoRunner
@@ -167,7 +195,7 @@ enum DemoCommand {
         }
         runner.report(await runner.tap(number))
       }
-    case .open:
+    case .open, .scenario:
       return 2  // handled above
     }
   }

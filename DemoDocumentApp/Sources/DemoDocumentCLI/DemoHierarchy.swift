@@ -48,10 +48,17 @@ final class DocumentController: TestViewController, URLHandler {
 }
 
 /// The topic screen: the `URLHandler` that knows what to do with links. Links that open
-/// the app (``URLHandlingContext/inboundSource``) open one of its documents by id.
-final class TopicController: TestViewController, URLHandler {
+/// the app (``URLHandlingContext/inboundSource``) open one of its documents by id. It is also
+/// the `ErrorHandler` for the problems reported below it, when given one.
+final class TopicController: TestViewController, URLHandler, ErrorHandler {
   var policy: TopicLinkPolicy?
   var model: Topic?
+  /// Handles errors reported up the chain; without it they pass on.
+  var errorHandler: (@MainActor (any Error) async -> ErrorHandlingDecision)?
+
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    await errorHandler?(error) ?? .notHandled
+  }
   /// The documents inbound links opened, in order.
   private(set) var openedDocuments: [Document] = []
 

@@ -30,17 +30,29 @@ final class DemoRunner {
   /// The hosts whose universal links "an installed app" opens in the demo.
   static let nativeAppHosts: Set<String> = ["youtu.be", "youtube.com", "www.youtube.com", "m.youtube.com"]
 
-  init(topic: Topic, allowlist: Data, terminal: Terminal, output: @escaping (String) -> Void) throws {
+  /// Serves `allowlist` from a loopback server of its own.
+  convenience init(topic: Topic, allowlist: Data, terminal: Terminal, output: @escaping (String) -> Void) throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: allowlist, headers: ["Cache-Control": "max-age=60"]) }
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.fetchTimeout = .seconds(5)
+    try self.init(
+      topic: topic, server: server, configuration: configuration, recovery: RecoveryCoordinator(),
+      terminal: terminal, output: output)
+  }
+
+  /// Checks links against `configuration`'s list on `server`, recovering with `recovery`.
+  init(
+    topic: Topic, server: LoopbackHTTPServer, configuration: RemoteAllowlistConfiguration,
+    recovery: RecoveryCoordinator, terminal: Terminal, output: @escaping (String) -> Void
+  ) throws {
     self.topic = topic
     self.terminal = terminal
     self.output = output
-    server = try LoopbackHTTPServer { _ in .ok(body: allowlist, headers: ["Cache-Control": "max-age=60"]) }
-    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
-    configuration.fetchTimeout = .seconds(5)
+    self.server = server
     let remote = try RemoteAllowlist(configuration: configuration)
     let systemOpener = FakeSystemOpener()
     environment = RecordingLinkEnvironment(nativeAppHosts: Self.nativeAppHosts, systemOpener: systemOpener)
-    let policy = TopicLinkPolicy(allowlist: remote, environment: environment, recovery: RecoveryCoordinator())
+    let policy = TopicLinkPolicy(allowlist: remote, environment: environment, recovery: recovery)
     hierarchy = DemoHierarchy(topic: topic, policy: policy, systemOpener: systemOpener)
     for link in hierarchy.links {
       for node in link.responderChain { names[ObjectIdentifier(node)] = Self.name(of: node) }
@@ -51,6 +63,17 @@ final class DemoRunner {
 
   /// The number of links, numbered from 1.
   var linkCount: Int { hierarchy.links.count }
+
+  /// The topic screen, where link decisions and recovery prompts are made.
+  var topicController: TopicController { hierarchy.topic }
+
+  /// The numbers (from 1) of the links the document expects to open in-app.
+  var inAppLinkNumbers: [Int] {
+    hierarchy.links.indices.filter { hierarchy.links[$0].link.expect == .inApp }.map { $0 + 1 }
+  }
+
+  /// The link numbered `number` (from 1).
+  func link(_ number: Int) -> Link { hierarchy.links[number - 1].link }
 
   /// Prints the topic, its documents and their numbered links.
   func render() {

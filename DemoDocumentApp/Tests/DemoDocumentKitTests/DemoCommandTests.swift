@@ -149,4 +149,45 @@ import Testing
     #expect(await run(["--open", "not a url"]).0 == 2)
     #expect(await run(["--tap", "1", "--open", "demodoc://document/x"]).0 == 2)
   }
+
+  @Test(arguments: ["offline", "signed-out", "server-error"])
+  func aRecoveryScenarioShowsOnePromptAndRetriesAllThree(scenario: String) async {
+    let (status, output, errors) = await run(["--scenario", scenario])
+    #expect(status == 0, "\(errors)")
+    #expect(output.filter { $0.contains("— ") && $0.hasPrefix("  prompt ") }.count == 1)
+    #expect(output.contains("  3 operations wait behind 1 prompt"))
+    #expect(output.contains("  the prompt closed: retry"))
+    #expect(output.filter { $0.hasPrefix("link ") }.allSatisfy { $0.hasSuffix("-> in-app Safari view  ✓ as expected") })
+    #expect(output.contains("document refresh -> 200, \"Links that find their way\""))
+    #expect(output.contains("One prompt for three failures; all three retried together."))
+  }
+
+  @Test func offlineRetriesByThemselvesWhenTheNetworkReturns() async {
+    let (_, output, _) = await run(["--scenario", "offline"])
+    #expect(output.contains { $0.hasPrefix("  prompt 1 — OfflineError") })
+    #expect(output.contains("the server comes back, and the network returns"))
+    #expect(!output.contains { $0.contains("Retry") })
+  }
+
+  @Test func signingInRetriesWithTheFreshToken() async {
+    let (_, output, _) = await run(["--scenario", "signed-out"])
+    #expect(output.contains { $0.hasPrefix("  prompt 1 — SignInRequiredError") })
+    let log = output.filter { $0.hasPrefix("  GET ") }
+    #expect(log.filter { $0.hasSuffix("Bearer expired-token  -> 401") }.count == 2)
+    #expect(log.filter { $0.hasSuffix("Bearer fresh-token  -> 200") }.count == 2)
+    #expect(log.count == 4)
+  }
+
+  @Test func aServerErrorRetriesAfterRetry() async {
+    let (_, output, _) = await run(["--scenario", "server-error"])
+    #expect(output.contains { $0.hasPrefix("  prompt 1 — ServerFailureError") })
+    #expect(output.filter { $0.hasSuffix("-> 503") }.count == 2)
+  }
+
+  @Test(arguments: [["--scenario"], ["--scenario", "flood"], ["--scenario", "offline", "--all"], ["--tap", "1", "--scenario", "offline"]])
+  func aScenarioNeedsAKnownNameAndNoOtherMode(arguments: [String]) async {
+    let (status, _, errors) = await run(arguments)
+    #expect(status == 2)
+    #expect(errors.first?.contains("--scenario") == true || errors.first?.contains("give one of") == true)
+  }
 }

@@ -46,6 +46,10 @@ public final class RecoveryCoordinator {
   /// Whether a recovery of `kind` is waiting for its end.
   public func isRecovering(_ kind: RecoveryKind) -> Bool { pending[kind] != nil }
 
+  /// How many operations wait on the recovery of `kind`, for a prompt that says so
+  /// ("3 changes will be sent when you're back online").
+  public func waitingOperations(for kind: RecoveryKind) -> Int { pending[kind]?.waitingOperations ?? 0 }
+
   // MARK: - Running operations
 
   /// Runs `operation`; when it throws a failure `classifier` calls recoverable, reports the

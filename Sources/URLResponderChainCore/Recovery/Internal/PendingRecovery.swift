@@ -10,6 +10,8 @@ final class PendingRecovery {
   private var waiters: [Int: CheckedContinuation<RecoveryChoice, Never>] = [:]
   private var endObservers: [@MainActor (RecoveryChoice) -> Void] = []
   private var operations = 0
+  /// The operations waiting for the choice.
+  var waitingOperations: Int { operations }
   private var nextWaiter = 0
 
   init(kind: RecoveryKind, endsByItself: Bool) {
