@@ -1,16 +1,19 @@
 import Foundation
+import Testing
+import URLResponderChainCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-import Testing
-import URLResponderChainCore
 
 @Suite struct RecoveryClassifierTests {
   private let standard = RecoveryClassifier.standard
 
   @Test(arguments: [
-    (URLError.Code.notConnectedToInternet, RecoveryKind?.some(.offline), RecoveryKind?.some(.offline), RecoveryKind?.some(.offline)),
+    (
+      URLError.Code.notConnectedToInternet, RecoveryKind?.some(.offline), RecoveryKind?.some(.offline),
+      RecoveryKind?.some(.offline)
+    ),
     (.dataNotAllowed, .offline, .offline, .offline),
     (.internationalRoamingOff, .offline, .offline, .offline),
     (.callIsActive, .offline, .offline, .offline),
@@ -27,7 +30,8 @@ import URLResponderChainCore
     (.secureConnectionFailed, nil, nil, nil),
     (.serverCertificateUntrusted, nil, nil, nil),
   ])
-  func urlErrors(code: URLError.Code, unmonitored: RecoveryKind?, connected: RecoveryKind?, disconnected: RecoveryKind?) {
+  func urlErrors(code: URLError.Code, unmonitored: RecoveryKind?, connected: RecoveryKind?, disconnected: RecoveryKind?)
+  {
     let error = URLError(code)
     #expect(standard.kind(of: error, isConnected: nil) == unmonitored)
     #expect(standard.kind(of: error, isConnected: true) == connected)
@@ -50,7 +54,8 @@ import URLResponderChainCore
     #expect(standard.kind(of: RemoteAllowlistFailure.unreachable("refused"), isConnected: true) == .serverError)
     #expect(standard.kind(of: RemoteAllowlistFailure.timedOut, isConnected: false) == .offline)
     #expect(standard.kind(of: RemoteAllowlistFailure.timedOut, isConnected: nil) == .serverError)
-    #expect(standard.kind(of: RemoteAllowlistFailure.notAuthenticated(status: 401), isConnected: true) == .notAuthenticated)
+    #expect(
+      standard.kind(of: RemoteAllowlistFailure.notAuthenticated(status: 401), isConnected: true) == .notAuthenticated)
     #expect(standard.kind(of: RemoteAllowlistFailure.cancelled, isConnected: false) == nil)
     let unusable: [RemoteAllowlistFailure] = [
       .serverError(status: 503), .invalidDocument("x"), .tooLarge(limit: 1), .redirectRefused("x"),
@@ -84,7 +89,9 @@ import URLResponderChainCore
       let response = try #require(HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil))
       #expect(throws: HTTPStatusError(statusCode: status, url: url)) { try HTTPStatusError.check(response) }
     }
-    #expect(throws: Never.self) { try HTTPStatusError.check(URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)) }
+    #expect(throws: Never.self) {
+      try HTTPStatusError.check(URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil))
+    }
     #expect(HTTPStatusError(statusCode: 503, url: url).description == "HTTP 503 from https://api.example.com/items")
   }
 }

@@ -73,7 +73,9 @@ import URLResponderChainTesting
     struct Decoding: Error, Equatable {}
     for failure in [HTTPStatusError(statusCode: 404), HTTPStatusError(statusCode: 403), Decoding()] as [any Error] {
       let operation = ScriptedOperation(failing: [failure])
-      await #expect(throws: (any Error).self) { try await recovery.run(reportingFrom: origin) { try await operation() } }
+      await #expect(throws: (any Error).self) {
+        try await recovery.run(reportingFrom: origin) { try await operation() }
+      }
       #expect(operation.attempts == 1)
     }
     #expect(listener.prompts.isEmpty)
@@ -192,7 +194,8 @@ import URLResponderChainTesting
     let operation = ScriptedOperation(failing: [serverDown])
     let running = Task { [recovery, origin] in
       try await recovery.run(
-        reportingFrom: origin, text: { kind, error in RecoveryPromptText(title: "Can't load", message: "\(kind): \(error)") }
+        reportingFrom: origin,
+        text: { kind, error in RecoveryPromptText(title: "Can't load", message: "\(kind): \(error)") }
       ) { try await operation() }
     }
     await listener.waitForPrompts()

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LoopbackHTTPServer
+import Synchronization
 import Testing
 import URLResponderChainCore
 import URLResponderChainTesting
