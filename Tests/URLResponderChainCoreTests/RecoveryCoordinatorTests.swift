@@ -218,4 +218,23 @@ import URLResponderChainTesting
     }
     for run in runs { await #expect(throws: (any Error).self) { try await run.value } }
   }
+
+  @Test func anOperationThatLeavesWhileTheFirstPromptIsStillBeingShownDoesNotEndIt() async throws {
+    let shown = Gate()
+    let slow = SlowPromptHandler(until: shown, next: listener)
+    let view = Node(next: slow)
+    let first = ScriptedOperation(failing: [serverDown])
+    let second = ScriptedOperation(failing: [serverDown])
+    let firstRun = Task { [recovery] in try await recovery.run(reportingFrom: view) { try await first() } }
+    await slow.reached.wait()  // the first prompt is on its way up, its handler still busy
+    let secondRun = run(second)
+    await second.failed(1).wait()
+    secondRun.cancel()
+    await #expect(throws: CancellationError.self) { try await secondRun.value }
+    #expect(recovery.isRecovering(.serverError))
+    shown.open()
+    await listener.waitForPrompts()
+    listener.prompts[0].resolve(.retry)
+    #expect(try await firstRun.value == 2)
+  }
 }

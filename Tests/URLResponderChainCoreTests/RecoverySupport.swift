@@ -64,3 +64,18 @@ final class ScriptedOperation {
 let serverDown = HTTPStatusError(statusCode: 503)
 let notConnected = URLError(.notConnectedToInternet)
 let unauthorized = HTTPStatusError(statusCode: 401)
+
+/// An error handler that takes its time (an animation, say) before passing errors on.
+final class SlowPromptHandler: Linked, ErrorHandler {
+  private let until: Gate
+  let reached = Gate()
+  init(until: Gate, next: (any ResponderChainNode)?) {
+    self.until = until
+    super.init(next: next)
+  }
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    reached.open()
+    await until.wait()
+    return .notHandled
+  }
+}

@@ -117,16 +117,20 @@ public final class RecoveryCoordinator {
   ) async -> RecoveryChoice {
     // The network came back while the operation ran: its failure is stale, one retry is due.
     if kind == .offline, reconnections != reconnectionsAtStart { return .retry }
-    if let recovery = pending[kind] { return await recovery.choiceForOperation() }
+    if let recovery = pending[kind] {
+      recovery.join()
+      return await recovery.choiceForJoinedOperation()
+    }
     let recovery = PendingRecovery(kind: kind, endsByItself: kind == .offline && connectivity != nil)
     pending[kind] = recovery
+    recovery.join()  // before reporting: handlers may take their time, and others may join and leave meanwhile
     recovery.onResolved = { [weak self, weak recovery] in
       if let self, let recovery, self.pending[kind] === recovery { self.pending[kind] = nil }
     }
     if await !report(failure, kind: kind, text: text, recovery: recovery, from: node) {
       recovery.resolve(.cancel)
     }
-    return await recovery.choiceForOperation()
+    return await recovery.choiceForJoinedOperation()
   }
 
   /// Reports the kind's error; the error is not kept here, so only handlers hold its prompt.

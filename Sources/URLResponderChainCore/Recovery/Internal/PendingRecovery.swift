@@ -44,11 +44,16 @@ final class PendingRecovery {
     if !endsByItself { resolve(.cancel) }
   }
 
-  /// Waits for the choice on behalf of a failed operation. An operation whose task is
+  /// Counts one more failed operation waiting for the choice, from the moment it failed (the
+  /// first one is counted before its prompt is reported). Pair with ``choiceForJoinedOperation()``.
+  func join() {
+    operations += 1
+  }
+
+  /// Waits for the choice on behalf of a joined operation. An operation whose task is
   /// cancelled (say, its propagation timed out) stops waiting and gets ``RecoveryChoice/cancel``;
   /// when it was the last one waiting, the recovery ends with cancel, so its prompt closes.
-  func choiceForOperation() async -> RecoveryChoice {
-    operations += 1
+  func choiceForJoinedOperation() async -> RecoveryChoice {
     defer { operations -= 1 }
     let choice = await wait()
     if resolved == nil, operations == 1 { resolve(.cancel) }
