@@ -17,15 +17,30 @@
 public protocol RecoveryPromptError: RetryableError {
   /// Which of the three kinds this is.
   var kind: RecoveryKind { get }
-  /// The failure that started the recovery (a `URLError`, ``HTTPStatusError``,
-  /// ``RemoteAllowlistFailure`` or the app's own error).
-  var underlyingError: any Error { get }
+  /// The text, the failure, and the recovery this error ends.
+  var prompt: RecoveryPrompt { get }
+}
+
+extension RecoveryPromptError {
+  /// The prompt's title.
+  public var title: String { prompt.title }
+  /// The prompt's message.
+  public var message: String { prompt.message }
+  /// The failure that started the recovery.
+  public var underlyingError: any Error { prompt.underlyingError }
   /// Whether the recovery has ended.
-  @MainActor var isResolved: Bool { get }
+  @MainActor public var isResolved: Bool { prompt.isResolved }
+
+  /// Ends the recovery for every waiting operation; only the first call counts.
+  @MainActor public func resolve(_ choice: RecoveryChoice) { prompt.resolve(choice) }
+
   /// Waits until the recovery ends, by a choice or by itself, and returns how it ended
   /// (``RecoveryChoice/cancel`` early if the waiting task is cancelled).
-  @MainActor func resolution() async -> RecoveryChoice
+  @MainActor public func resolution() async -> RecoveryChoice { await prompt.resolution() }
+
   /// Calls `observer` once when the recovery ends, at once if it has; the observer does not
   /// keep this error alive.
-  @MainActor func whenResolved(_ observer: @escaping @MainActor (RecoveryChoice) -> Void)
+  @MainActor public func whenResolved(_ observer: @escaping @MainActor (RecoveryChoice) -> Void) {
+    prompt.whenResolved(observer)
+  }
 }

@@ -2,7 +2,8 @@
 ///
 /// The app's handler presents its sign-in and resolves with retry once the credentials are stored (see ``signIn(_:)``), or with cancel. An operation refused again right after a sign-in fails instead of asking again.
 public struct SignInRequiredError: RecoveryPromptError {
-  let prompt: RecoveryPrompt
+  /// The text, the failure, and the recovery this error ends.
+  public let prompt: RecoveryPrompt
 
   init(_ prompt: RecoveryPrompt) {
     self.prompt = prompt
@@ -10,25 +11,6 @@ public struct SignInRequiredError: RecoveryPromptError {
 
   /// ``RecoveryKind/notAuthenticated``.
   public var kind: RecoveryKind { .notAuthenticated }
-  /// The prompt's title.
-  public var title: String { prompt.title }
-  /// The prompt's message.
-  public var message: String { prompt.message }
-  /// The failure that started the recovery.
-  public var underlyingError: any Error { prompt.underlyingError }
-  /// Whether the recovery has ended.
-  @MainActor public var isResolved: Bool { prompt.recovery.resolved != nil }
-
-  /// Ends the recovery for every waiting operation; only the first call counts.
-  @MainActor public func resolve(_ choice: RecoveryChoice) { prompt.recovery.resolve(choice) }
-
-  /// Waits until the recovery ends; `.cancel` early if the waiting task is cancelled.
-  @MainActor public func resolution() async -> RecoveryChoice { await prompt.recovery.wait() }
-
-  /// Calls `observer` once when the recovery ends, at once if it has.
-  @MainActor public func whenResolved(_ observer: @escaping @MainActor (RecoveryChoice) -> Void) {
-    prompt.recovery.whenResolved(observer)
-  }
 }
 
 extension SignInRequiredError {
