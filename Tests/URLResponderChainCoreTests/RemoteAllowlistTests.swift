@@ -126,6 +126,18 @@ import Testing
     #expect(ContinuousClock.now - start < .seconds(4))
   }
 
+  @Test func aRetryCutShortByTheFetchTimeoutReportsTheFailureThatCausedIt() async throws {
+    let server = try serve(.respond(status: 503, headers: [:], body: Data()), .hang)
+    defer { server.stop() }
+    var configuration = configuration(server)
+    configuration.requestTimeout = .seconds(5)
+    configuration.fetchTimeout = .seconds(1)
+    configuration.retry.baseDelay = .milliseconds(1)
+    let remote = try RemoteAllowlist(configuration: configuration)
+    #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 503)))
+    #expect(server.requests.count == 2)
+  }
+
   @Test func aServerErrorThenSuccessIsRetried() async throws {
     let server = try serve(.respond(status: 502, headers: [:], body: Data()), Self.ok())
     defer { server.stop() }

@@ -241,12 +241,18 @@ public actor RemoteAllowlist {
     var attempt = 0
     var refreshedCredentials = false
     if let credentials = configuration.credentials { headers.merge(await credentials()) { $1 } }
+    // When the fetch's deadline cuts a retry short, the failure that caused the retry is the one
+    // worth reporting: a refused connection stays "unreachable" on a slow machine.
+    var lastFailure: RemoteAllowlistFailure?
     while true {
       attempt += 1
       let remaining = deadline - clock.now
-      guard remaining > .zero else { return .failure(.timedOut) }
+      guard remaining > .zero else { return .failure(lastFailure ?? .timedOut) }
+      let cutByDeadline = remaining < configuration.requestTimeout
       let (outcome, retryAfter) = await attemptFetch(timeout: min(configuration.requestTimeout, remaining))
       switch outcome {
+      case .failure(.timedOut) where cutByDeadline && lastFailure != nil:
+        return .failure(lastFailure ?? .timedOut)
       case .success:
         retryTokens = min(configuration.retry.budget, retryTokens + 0.1)
         return outcome
@@ -257,6 +263,7 @@ public actor RemoteAllowlist {
         attempt -= 1
         continue
       case .failure(let failure):
+        lastFailure = failure
         guard failure.isRetryable, attempt < configuration.retry.maximumAttempts, retryTokens >= 1 else {
           return outcome
         }
