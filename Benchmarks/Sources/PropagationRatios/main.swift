@@ -35,6 +35,16 @@ func report() async {
   print("async walk, fixed cost of a 1-hop propagation:  \(format(async1))")
   print(
     String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
+  let realistic = makeRealisticChain()
+  let handWritten = await nanosecondsPerCall(calls: 50_000) { sink &+= handWrittenWalk(from: realistic, url: benchmarkURL) }
+  let propagated = await nanosecondsPerCall(calls: 50_000) {
+    sink &+= await realistic.propagateURL(benchmarkURL).trace.count
+  }
+  print("realistic chain (30 nodes, 5 handlers, the 4th handles):")
+  print("  hand-written walk:                             \(format(handWritten))")
+  print("  propagateURL, whole propagation:               \(format(propagated))")
+  print(
+    String(format: "ratio, propagation / hand-written walk:         %8.2f×  (target ≤ 3×)", propagated / handWritten))
   if sink == 42 { print("") }
 }
 

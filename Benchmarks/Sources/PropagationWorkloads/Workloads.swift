@@ -66,3 +66,68 @@ func synchronousDecision(_ handler: any URLHandler, _ url: URL) -> URLHandlingDe
   // Opaque to the optimizer (never inlined), so the call and the cast before it stay.
   .notHandled
 }
+
+// MARK: - The realistic chain: 30 nodes, 5 of them handlers, the fourth handles
+
+/// What a hand-written walk asks a handler: its decision, synchronously.
+@MainActor
+public protocol HandWrittenDecider: AnyObject {
+  /// The same decision ``URLHandler/handleURL(_:context:)`` makes, without `async`.
+  func decideNow(_ url: URL) -> URLHandlingDecision
+}
+
+/// A view or controller that is not a handler.
+@MainActor
+public final class PlainNode: ResponderChainNode {
+  let next: (any ResponderChainNode)?
+  init(next: (any ResponderChainNode)?) { self.next = next }
+  /// The node built before this one.
+  public var nextNode: (any ResponderChainNode)? { next }
+}
+
+/// A handler that answers without suspending: passes on, or handles.
+@MainActor
+public final class AnsweringHandler: URLHandler, HandWrittenDecider {
+  let next: (any ResponderChainNode)?
+  let decision: URLHandlingDecision
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)?) {
+    self.decision = decision
+    self.next = next
+  }
+  /// The node built before this one.
+  public var nextNode: (any ResponderChainNode)? { next }
+  /// Answers at once.
+  public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { decision }
+  /// The same answer, synchronously.
+  @inline(never) public func decideNow(_ url: URL) -> URLHandlingDecision { decision }
+}
+
+/// 30 nodes from the link view up; handlers at nodes 4, 10, 16, 22 and 28 (from 1), the fourth
+/// of which (node 22) handles, so the walk visits 22 nodes.
+@MainActor
+public func makeRealisticChain() -> any ResponderChainNode {
+  let handlerPositions = [4, 10, 16, 22, 28]
+  var head: (any ResponderChainNode)?
+  for position in (1...30).reversed() {
+    if let index = handlerPositions.firstIndex(of: position) {
+      head = AnsweringHandler(index == 3 ? .handled : .notHandled, next: head)
+    } else {
+      head = PlainNode(next: head)
+    }
+  }
+  return head!
+}
+
+/// A hand-written walk of the same chain: `nextNode`, a cast, a synchronous decision, and a stop
+/// at the first that handles. Returns the number of nodes visited.
+@MainActor
+public func handWrittenWalk(from start: any ResponderChainNode, url: URL) -> Int {
+  var node: (any ResponderChainNode)? = start
+  var visited = 0
+  while let current = node {
+    visited += 1
+    if let handler = current as? any HandWrittenDecider, handler.decideNow(url) == .handled { return visited }
+    node = current.nextNode
+  }
+  return visited
+}
