@@ -47,7 +47,6 @@ open class TestApplication: TestResponder, URLHandler {
   /// (``URLResponderChainCore/URLHandlingContext/inboundSource``) are passed on, as
   /// `UIApplication` does.
   open func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    guard context.inboundSource == nil else { return .notHandled }
-    return systemOpener.open(url) ? .handled : .notHandled
+    await SystemFallback.decide(url, context: context) { systemOpener.open($0) }
   }
 }

@@ -159,4 +159,18 @@ import URLResponderChainTesting
     listener.prompts[0].resolve(.retry)
     #expect(try await running.value == 2)
   }
+
+  @Test func aReleasedCoordinatorStopsObservingItsMonitor() async {
+    let monitor = ControllableConnectivityMonitor()
+    weak var released: RecoveryCoordinator?
+    do {
+      let coordinator = RecoveryCoordinator(connectivity: monitor)
+      released = coordinator
+      #expect(monitor.observerCount == 1)
+    }
+    #expect(released == nil)
+    // The cancellation hops to the main actor; let it run.
+    for _ in 0..<100 where monitor.observerCount > 0 { await Task.yield() }
+    #expect(monitor.observerCount == 0)
+  }
 }

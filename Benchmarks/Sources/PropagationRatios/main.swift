@@ -36,7 +36,9 @@ func report() async {
   print(
     String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
   let realistic = makeRealisticChain()
-  let handWritten = await nanosecondsPerCall(calls: 50_000) { sink &+= handWrittenWalk(from: realistic, url: benchmarkURL) }
+  let handWritten = await nanosecondsPerCall(calls: 50_000) {
+    sink &+= handWrittenWalk(from: realistic, url: benchmarkURL)
+  }
   let propagated = await nanosecondsPerCall(calls: 50_000) {
     sink &+= await realistic.propagateURL(benchmarkURL).trace.count
   }

@@ -52,6 +52,9 @@ enum DemoCommand {
     let message: String
   }
 
+  /// The arguments that choose what the run does; a run does one thing.
+  private static let modeFlags: Set = ["--all", "--tap", "--interactive", "--open", "--scenario"]
+
   /// The options, or `nil` for `--help`.
   static func parse(_ arguments: [String]) -> Result<Options?, UsageError> {
     var options = Options()
@@ -59,32 +62,27 @@ enum DemoCommand {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
+      if modeFlags.contains(argument), options.mode != nil {
+        return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario"))
+      }
       switch argument {
       case "-h", "--help":
         return .success(nil)
       case "--all", "--interactive":
-        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario")) }
         options.mode = argument == "--all" ? .all : .interactive
       case "--tap":
-        guard options.mode == nil else { return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario")) }
         guard index < arguments.count, let number = Int(arguments[index]), number > 0 else {
           return .failure(UsageError(message: "--tap needs a link number from 1"))
         }
         options.mode = .tap(number)
         index += 1
       case "--open":
-        guard options.mode == nil else {
-          return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario"))
-        }
         guard index < arguments.count, let url = URL(string: arguments[index]), url.scheme != nil else {
           return .failure(UsageError(message: "--open needs an absolute URL"))
         }
         options.mode = .open(url)
         index += 1
       case "--scenario":
-        guard options.mode == nil else {
-          return .failure(UsageError(message: "give one of --all, --tap, --interactive, --open and --scenario"))
-        }
         let names = RecoveryScenario.Name.allCases.map(\.rawValue).joined(separator: ", ")
         guard index < arguments.count, let name = RecoveryScenario.Name(rawValue: arguments[index]) else {
           return .failure(UsageError(message: "--scenario needs one of \(names)"))

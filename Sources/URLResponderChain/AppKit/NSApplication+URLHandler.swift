@@ -12,8 +12,7 @@
   extension NSApplication: URLHandler {
     /// Asks the workspace to open `url`; handled if and only if it did. Inbound links are passed on.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      guard context.inboundSource == nil else { return .notHandled }
-      NSWorkspace.shared.open(url) ? .handled : .notHandled
+      await SystemFallback.decide(url, context: context) { NSWorkspace.shared.open($0) }
     }
   }
 #endif

@@ -33,7 +33,9 @@
       monitor.start(queue: .main)
     }
 
-    isolated deinit {
+    // Not `isolated deinit`: that needs the iOS 18.4 runtime. Cancelling from any thread is
+    // what `NWPathMonitor` allows, and nothing else touches the monitor once `self` is gone.
+    deinit {
       monitor.cancel()
     }
 

@@ -16,11 +16,11 @@
   extension UIApplication: URLHandler {
     /// Asks the system to open `url`; handled if and only if it did. Inbound links are passed on.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      guard context.inboundSource == nil else { return .notHandled }
-      let opened = await withCheckedContinuation { continuation in
-        open(url, options: [:]) { opened in continuation.resume(returning: opened) }
+      await SystemFallback.decide(url, context: context) { url in
+        await withCheckedContinuation { continuation in
+          open(url, options: [:]) { opened in continuation.resume(returning: opened) }
+        }
       }
-      return opened ? .handled : .notHandled
     }
   }
 #endif

@@ -26,9 +26,12 @@ public struct URLHandlingContext: Sendable {
   ///   - originalURL: The URL as it was first propagated.
   ///   - origin: The node the propagation started from. It is held weakly.
   ///   - hop: The position of the asked node in the chain.
+  ///   - inboundSource: Where the link came from, for a link that opened the app.
   @MainActor
-  public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0) {
-    self.init(walk: PropagationWalk(url: originalURL, origin: origin, options: .init(), walks: false), hop: hop)
+  public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0, inboundSource: InboundLinkSource? = nil) {
+    var options = URLPropagationOptions()
+    options.inboundSource = inboundSource
+    self.init(walk: PropagationWalk(url: originalURL, origin: origin, options: options, walks: false), hop: hop)
   }
 
   /// The URL as it was first propagated, before any handler rewrote it.

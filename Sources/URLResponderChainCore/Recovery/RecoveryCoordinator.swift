@@ -43,6 +43,11 @@ public final class RecoveryCoordinator {
     observeConnectivity()
   }
 
+  deinit {
+    // A coordinator other than `shared` stops observing its monitor when it goes.
+    Task { @MainActor [observation] in observation?.cancel() }
+  }
+
   /// Whether a recovery of `kind` is waiting for its end.
   public func isRecovering(_ kind: RecoveryKind) -> Bool { pending[kind] != nil }
 
@@ -121,10 +126,10 @@ public final class RecoveryCoordinator {
       recovery.join()
       return await recovery.choiceForJoinedOperation()
     }
-    let recovery = PendingRecovery(kind: kind, endsByItself: kind == .offline && connectivity != nil)
+    let recovery = PendingRecovery(endsByItself: kind == .offline && connectivity != nil)
     pending[kind] = recovery
     recovery.join()  // before reporting: handlers may take their time, and others may join and leave meanwhile
-    recovery.onResolved = { [weak self, weak recovery] in
+    recovery.whenResolved { [weak self, weak recovery] _ in
       if let self, let recovery, self.pending[kind] === recovery { self.pending[kind] = nil }
     }
     if await !report(failure, kind: kind, text: text, recovery: recovery, from: node) {

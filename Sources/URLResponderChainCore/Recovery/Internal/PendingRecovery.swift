@@ -1,11 +1,8 @@
 /// One recovery waiting for its end; every waiter gets the same choice.
 @MainActor
 final class PendingRecovery {
-  let kind: RecoveryKind
   /// Whether the recovery can end with nobody answering: offline, with a connectivity monitor.
   let endsByItself: Bool
-  /// Called once, when the recovery ends.
-  var onResolved: (@MainActor () -> Void)?
   private(set) var resolved: RecoveryChoice?
   private var waiters: [Int: CheckedContinuation<RecoveryChoice, Never>] = [:]
   private var endObservers: [@MainActor (RecoveryChoice) -> Void] = []
@@ -14,8 +11,7 @@ final class PendingRecovery {
   var waitingOperations: Int { operations }
   private var nextWaiter = 0
 
-  init(kind: RecoveryKind, endsByItself: Bool) {
-    self.kind = kind
+  init(endsByItself: Bool) {
     self.endsByItself = endsByItself
   }
 
@@ -26,8 +22,6 @@ final class PendingRecovery {
     let waiting = waiters
     waiters = [:]
     for waiter in waiting.values { waiter.resume(returning: choice) }
-    onResolved?()
-    onResolved = nil
     let observers = endObservers
     endObservers = []
     for observer in observers { observer(choice) }
