@@ -61,6 +61,12 @@ if CommandLine.arguments.contains("--profile-async-100") {
   // Only compiling an allowlist of 20,000 rules, for a profiler.
   let rules = (0..<20_000).map { $0 % 2 == 0 ? "host\($0).example.com" : "*.zone\($0).example.net" }
   print((try! Allowlist(allow: rules)).count)
+} else if CommandLine.arguments.contains("--profile-safety") {
+  // Only URLSafety.check(URL), for a profiler.
+  let urls = (0..<64).map { URL(string: "https://docs\($0).example.com/guides/\($0)/intro?lang=en#top")! }
+  var sink = 0
+  for index in 0..<1_000_000 { if case .success = URLSafety.check(urls[index & 63]) { sink &+= 1 } }
+  print(sink)
 } else if CommandLine.arguments.contains("--matching") {
   reportMatching()
 } else if CommandLine.arguments.contains("--propagation") {

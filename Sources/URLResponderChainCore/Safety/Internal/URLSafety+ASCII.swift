@@ -1,0 +1,137 @@
+import Foundation
+
+extension URLSafety {
+  /// The checks after the forbidden characters, on the bytes of an ASCII string as written:
+  /// the rules of ``URLSafety``, in the order the refusals are reported, then Foundation's
+  /// view of the host and port compared with the written ones.
+  ///
+  /// In ASCII, a character is a byte, so this finds the same parts as the character-level
+  /// check did (a differential test compares them on generated hostile URLs).
+  static func checkASCII(
+    _ url: URL, written bytes: UnsafeBufferPointer<UInt8>, customSchemes: Set<String>, permittedPorts: Set<Int>
+  ) -> Result<EligibleURL, URLRefusal> {
+    // Scheme, as written.
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return .failure(.malformed) }
+    let written = UnsafeBufferPointer(rebasing: bytes[..<colon])
+    let scheme: String
+    let defaultPort: Int?
+    if written.equalsIgnoringASCIICase("https") {
+      (scheme, defaultPort) = ("https", 443)
+    } else if written.equalsIgnoringASCIICase("http") {
+      (scheme, defaultPort) = ("http", 80)
+    } else {
+      scheme = String(decoding: written.lazy.map(\.asciiLowercased), as: UTF8.self)
+      defaultPort = nil
+      guard customSchemes.contains(scheme), AppURLScheme.problem(with: scheme) == nil else {
+        return .failure(.unsupportedScheme(scheme.isEmpty ? (url.scheme ?? "") : scheme))
+      }
+    }
+    guard let parsedScheme = url.scheme, parsedScheme.isLowercased(as: scheme) else { return .failure(.malformed) }
+    guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+    else { return .failure(.missingAuthority) }
+
+    // Authority, as written: up to the first "/", "?" or "#".
+    let authorityStart = colon + 3
+    var authorityEnd = authorityStart
+    var hasAt = false
+    var hasBracket = false
+    var hasPercent = false
+    var portColon: Int?
+    scan: while authorityEnd < bytes.count {
+      switch bytes[authorityEnd] {
+      case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break scan
+      case UInt8(ascii: "@"): hasAt = true
+      case UInt8(ascii: "["), UInt8(ascii: "]"): hasBracket = true
+      case UInt8(ascii: "%"): hasPercent = true
+      case UInt8(ascii: ":"): portColon = authorityEnd
+      default: break
+      }
+      authorityEnd += 1
+    }
+    guard !hasAt, url.user == nil, url.password == nil else { return .failure(.userInfo) }
+    let authority = authorityStart..<authorityEnd
+    if hasBracket { return .failure(.ipAddress(String(decoding: bytes[authority], as: UTF8.self))) }
+    if hasPercent { return .failure(.invalidHost("contains percent-encoding")) }
+
+    // Split host and port as written.
+    var hostEnd = authorityEnd
+    var writtenPort: Int?
+    if let portColon {
+      hostEnd = portColon
+      let digits = bytes[(portColon + 1)..<authorityEnd]
+      if !digits.isEmpty {
+        guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+          return .failure(.malformed)
+        }
+        let port = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        guard port <= 65535 else { return .failure(.malformed) }
+        writtenPort = port
+      }
+    }
+    let writtenHost = UnsafeBufferPointer(rebasing: bytes[authorityStart..<hostEnd])
+    if writtenHost.contains(UInt8(ascii: ":")) { return .failure(.invalidHost("contains a colon")) }
+
+    let host: String
+    switch normalizedASCIIHost(writtenHost) {
+    case .success(let normalized): host = normalized
+    case .failure(let refusal): return .failure(refusal)
+    }
+
+    // Foundation must see the same host and port as written.
+    guard let parsedHost = url.host(percentEncoded: true),
+      parsedHost.utf8.count == writtenHost.count && parsedHost.hasBytes(writtenHost)
+        || Self.normalizes(parsedHost, to: host)
+    else {
+      return .failure(.invalidHost("parsers disagree about the host"))
+    }
+    guard url.port == writtenPort else { return .failure(.malformed) }
+
+    var port: Int?
+    if let writtenPort, writtenPort != defaultPort {
+      guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
+      port = writtenPort
+    }
+    let path = url.path(percentEncoded: true)
+    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path.isEmpty ? "/" : path))
+  }
+
+  /// Whether `parsed` (Foundation's host) normalizes to `host`: compared byte by byte when
+  /// ASCII, without building the normalized copy.
+  private static func normalizes(_ parsed: String, to host: String) -> Bool {
+    var parsed = parsed
+    var host = host
+    let equal = parsed.withUTF8 { parsed in
+      host.withUTF8 { host -> Bool? in
+        guard parsed.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // `host` is already valid: equal bytes, give or take one trailing dot, is what
+        // normalizing `parsed` would give.
+        let count = parsed.last == UInt8(ascii: ".") ? parsed.count - 1 : parsed.count
+        return count == host.count && zip(parsed, host).allSatisfy { $0.asciiLowercased == $1 }
+      }
+    }
+    return equal ?? (normalizedHost(Substring(parsed)) == .success(host))
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether the bytes spell `lowercase` (ASCII, lowercase) in any case.
+  fileprivate func equalsIgnoringASCIICase(_ lowercase: StaticString) -> Bool {
+    count == lowercase.utf8CodeUnitCount
+      && lowercase.withUTF8Buffer { expected in zip(self, expected).allSatisfy { $0.asciiLowercased == $1 } }
+  }
+}
+
+extension String {
+  /// Whether the string's UTF-8 is exactly `bytes`.
+  fileprivate func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var text = self
+    return text.withUTF8 { $0.elementsEqual(bytes) }
+  }
+
+  /// Whether the string lowercases to `lowercase`: byte by byte when ASCII.
+  fileprivate func isLowercased(as lowercase: String) -> Bool {
+    if self == lowercase { return true }
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased() == lowercase }
+    return utf8.count == lowercase.utf8.count && zip(utf8, lowercase.utf8).allSatisfy { $0.asciiLowercased == $1 }
+  }
+}

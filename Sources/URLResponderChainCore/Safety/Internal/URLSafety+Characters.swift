@@ -1,0 +1,71 @@
+import Foundation
+
+extension URLSafety {
+  /// The checks after the forbidden characters, for text that is not all ASCII: on its
+  /// characters, because there a `:` or `/` followed by a combining mark is one character
+  /// and not a delimiter. Only a raw string can get here (a `URL`'s `absoluteString` is
+  /// ASCII); everything this path accepts has an ASCII authority.
+  static func checkCharacters(
+    _ url: URL, written: String, customSchemes: Set<String>, permittedPorts: Set<Int>
+  ) -> Result<EligibleURL, URLRefusal> {
+    // Scheme, as written.
+    guard let colon = written.firstIndex(of: ":") else { return .failure(.malformed) }
+    let scheme = written[..<colon].lowercased()
+    let isWeb = scheme == "http" || scheme == "https"
+    guard isWeb || (customSchemes.contains(scheme) && AppURLScheme.problem(with: scheme) == nil) else {
+      return .failure(.unsupportedScheme(scheme.isEmpty ? (url.scheme ?? "") : scheme))
+    }
+    guard url.scheme?.lowercased() == scheme else { return .failure(.malformed) }
+    let afterScheme = written[written.index(after: colon)...]
+    guard afterScheme.hasPrefix("//") else { return .failure(.missingAuthority) }
+
+    // Authority, as written: up to the first "/", "?" or "#".
+    let authorityStart = afterScheme.index(afterScheme.startIndex, offsetBy: 2)
+    let rest = afterScheme[authorityStart...]
+    let authority = rest[..<(rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex)]
+    guard !authority.contains("@"), url.user == nil, url.password == nil else { return .failure(.userInfo) }
+    guard authority.unicodeScalars.allSatisfy(\.isASCII) else {
+      return .failure(.invalidHost("contains non-ASCII characters"))
+    }
+    if authority.contains("[") || authority.contains("]") { return .failure(.ipAddress(String(authority))) }
+    if authority.contains("%") { return .failure(.invalidHost("contains percent-encoding")) }
+
+    // Split host and port as written.
+    var writtenHost = authority
+    var writtenPort: Int?
+    if let portColon = authority.lastIndex(of: ":") {
+      writtenHost = authority[..<portColon]
+      let digits = authority[authority.index(after: portColon)...]
+      if !digits.isEmpty {
+        guard digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(digits), port <= 65535
+        else {
+          return .failure(.malformed)
+        }
+        writtenPort = port
+      }
+    }
+    if writtenHost.contains(":") { return .failure(.invalidHost("contains a colon")) }
+
+    let host: String
+    switch normalizedHost(writtenHost) {
+    case .success(let normalized): host = normalized
+    case .failure(let refusal): return .failure(refusal)
+    }
+
+    // Foundation must see the same host and port as written.
+    guard let parsedHost = url.host(percentEncoded: true), normalizedHost(Substring(parsedHost)) == .success(host)
+    else {
+      return .failure(.invalidHost("parsers disagree about the host"))
+    }
+    guard url.port == writtenPort else { return .failure(.malformed) }
+
+    let defaultPort: Int? = isWeb ? (scheme == "https" ? 443 : 80) : nil
+    var port: Int?
+    if let writtenPort, writtenPort != defaultPort {
+      guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
+      port = writtenPort
+    }
+    let path = url.path(percentEncoded: true)
+    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path.isEmpty ? "/" : path))
+  }
+}
