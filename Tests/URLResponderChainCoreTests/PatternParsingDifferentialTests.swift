@@ -81,4 +81,59 @@ import Testing
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
+
+  /// Pattern text put together from parts (ordinary or not), then mutated.
+  private func randomPattern(_ random: inout SeededGenerator) -> String {
+    let choices: [[String]] = [
+      ["", "", "https://", "http://", "HTTPS://", "myapp://", "ftp://", "://", "my app://", "é://", "https:/"],
+      ["", "", "", "*.", "*", "**.", "*.*."],
+      [
+        "docs.example.org", "EXAMPLE.com.", "example.com", "co.uk", "github.io", "com", "a@b.com", "a b.com",
+        "xn--e1a.com", "127.0.0.1", "a..b", "", "é.com", "exa\u{301}mple.com", "a*b.com", "0x1F",
+      ],
+      [
+        "", "", ":443", ":80", ":8443", ":", ":0", ":65536", ":+80", ":-1", ":0080", ":8a", "::80",
+        ":99999999999999999999",
+      ],
+      [
+        "", "", "/", "/articles/:id", "/a/*", "/*", "/*/a", "/:", "/:a-b", "/:a_b1", "//a///b/", "/a?b", "/a#b",
+        "/a*", "/é/:id", "/a/\u{301}b", "/:é",
+      ],
+    ]
+    // The first choice of each part, half the time: most patterns get far into the parser.
+    var text = choices.map { Bool.random(using: &random) ? $0[0] : $0.randomElement(using: &random)! }.joined()
+    var scalars = Array(text.unicodeScalars)
+    for _ in 0..<(Bool.random(using: &random) ? 0 : Int.random(in: 1...2, using: &random)) {
+      let position = Int.random(in: 0...scalars.count, using: &random)
+      let scalar = Self.alphabet.randomElement(using: &random)!
+      if Bool.random(using: &random) || position == scalars.count {
+        scalars.insert(scalar, at: position)
+      } else {
+        scalars.remove(at: position)
+      }
+    }
+    text = String(String.UnicodeScalarView(scalars))
+    return text
+  }
+
+  @Test func patternsParseAsTheyDidOnCharacters() async {
+    var random = SeededGenerator(seed: 44)
+    var mismatches: [String] = []
+    var valid = 0
+    for round in 0..<20_000 {
+      if round % 200 == 0 { await Task.yield() }
+      let text = randomPattern(&random)
+      let appSchemes = round % 2 == 0
+      let parsed = Result { () throws(URLPatternError) in
+        ReferenceURLPattern.Parts(try URLPattern(text, allowsAppSchemes: appSchemes))
+      }
+      let reference = Result { () throws(URLPatternError) in
+        try ReferenceURLPattern.parse(text, allowsAppSchemes: appSchemes)
+      }
+      if parsed != reference { mismatches.append(text) }
+      if case .success = parsed { valid += 1 }
+    }
+    #expect(mismatches.count == 0, "e.g. \(mismatches.prefix(5).map(\.debugDescription))")
+    #expect(valid > 2_000, "\(valid) valid")
+  }
 }

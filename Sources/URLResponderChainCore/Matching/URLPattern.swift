@@ -50,54 +50,13 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses a pattern that may name an app's own scheme (route tables, never allowlists).
   init(_ pattern: String, allowsAppSchemes: Bool) throws(URLPatternError) {
+    let parsed = try URLPatternParser.parse(pattern, allowsAppSchemes: allowsAppSchemes)
     description = pattern
-    var rest = Substring(pattern)
-    guard !rest.isEmpty else { throw .empty }
-    // An ASCII pattern is searched on its bytes; anything else as before, through Foundation.
-    let isASCII = pattern.utf8.allSatisfy { $0 < 0x80 }
-    if let range = isASCII ? Self.asciiSchemeSeparator(in: rest) : rest.range(of: "://") {
-      let scheme = rest[..<range.lowerBound].lowercased()
-      guard scheme == "http" || scheme == "https" || (allowsAppSchemes && AppURLScheme.problem(with: scheme) == nil)
-      else { throw .unsupportedScheme(scheme) }
-      self.scheme = scheme
-      rest = rest[range.upperBound...]
-    } else {
-      scheme = nil
-    }
-    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-    var authority = rest[..<slash]
-    let pathText = rest[slash...]
-
-    var port: Int?
-    if let colon = authority.lastIndex(of: ":") {
-      let digits = authority[authority.index(after: colon)...]
-      guard let number = Int(digits), (1...65535).contains(number), digits.allSatisfy(\.isNumber) else {
-        throw .invalidPort(String(digits))
-      }
-      authority = authority[..<colon]
-      let defaultPort: Int? =
-        switch scheme {
-        case "http": 80
-        case "https": 443
-        default: nil  // no scheme (either web default is written explicitly), or an app scheme
-        }
-      port = defaultPort == number ? nil : number
-    }
-    self.port = port
-
-    matchesSubdomainsOnly = authority.hasPrefix("*.")
-    if matchesSubdomainsOnly { authority = authority.dropFirst(2) }
-    guard !authority.contains("*") else { throw .misplacedWildcard }
-    guard !authority.contains("@"), authority.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else {
-      throw .invalidHost("\"\(authority)\" is not a plain ASCII domain name")
-    }
-    switch URLSafety.normalizedHost(authority) {
-    case .success(let host): self.host = host
-    case .failure(let refusal): throw .invalidHost(refusal.description)
-    }
-    if matchesSubdomainsOnly, PublicSuffixes.contains(host) { throw .wildcardOverPublicSuffix(host) }
-
-    path = try Self.parsePath(pathText)
+    scheme = parsed.scheme
+    host = parsed.host
+    matchesSubdomainsOnly = parsed.matchesSubdomainsOnly
+    port = parsed.port
+    path = parsed.path
   }
 
   /// The first `://` in an ASCII pattern.
@@ -110,31 +69,5 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       index = after
     }
     return nil
-  }
-
-  private static func parsePath(_ text: Substring) throws(URLPatternError) -> [Segment]? {
-    guard !text.isEmpty else { return nil }
-    guard !text.contains("?"), !text.contains("#") else {
-      throw .invalidPath("queries and fragments are not part of a path")
-    }
-    // Empty segments are insignificant, as in the URLs matched: `/a//b/` is `/a/b`.
-    let parts = text.split(separator: "/", omittingEmptySubsequences: true)
-    var segments: [Segment] = []
-    for (index, part) in parts.enumerated() {
-      if part == "*" {
-        guard index == parts.count - 1 else { throw .misplacedWildcard }
-        segments.append(.rest)
-      } else if part.hasPrefix(":") {
-        let name = part.dropFirst()
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-          throw .invalidPath("placeholder \"\(part)\" needs a name of letters, digits and _")
-        }
-        segments.append(.placeholder(String(name)))
-      } else {
-        guard !part.contains("*") else { throw .misplacedWildcard }
-        segments.append(.literal(String(part)))
-      }
-    }
-    return segments
   }
 }
