@@ -130,8 +130,10 @@ import Testing
     let server = try serve(.respond(status: 503, headers: [:], body: Data()), .hang)
     defer { server.stop() }
     var configuration = configuration(server)
-    configuration.requestTimeout = .seconds(5)
-    configuration.fetchTimeout = .seconds(1)
+    // The retry must reach the server before the deadline, on a machine loaded by the
+    // CPU-bound suites running in parallel: 3 s, where it takes milliseconds when idle.
+    configuration.requestTimeout = .seconds(10)
+    configuration.fetchTimeout = .seconds(3)
     configuration.retry.baseDelay = .milliseconds(1)
     let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 503)))
