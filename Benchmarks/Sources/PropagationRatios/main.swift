@@ -67,6 +67,14 @@ if CommandLine.arguments.contains("--profile-async-100") {
   var sink = 0
   for index in 0..<1_000_000 { if case .success = URLSafety.check(urls[index & 63]) { sink &+= 1 } }
   print(sink)
+} else if CommandLine.arguments.contains("--profile-exact-hit") {
+  // Only exact-host hits in a 100,000-rule allowlist, for a profiler.
+  let rules = (0..<100_000).map { $0 % 2 == 0 ? "host\($0).example.com" : "*.zone\($0).example.net" }
+  let allowlist = try! Allowlist(allow: rules)
+  let url = eligible("https://host50000.example.com/a")
+  var sink = 0
+  for _ in 0..<20_000_000 where allowlist.verdict(for: url).isAllowed { sink &+= 1 }
+  print(sink)
 } else if CommandLine.arguments.contains("--matching") {
   reportMatching()
 } else if CommandLine.arguments.contains("--propagation") {

@@ -35,25 +35,39 @@ public struct Allowlist: Sendable {
     }
   }
 
-  /// The rules of one domain: `domain` itself, and `*.domain`.
+  /// The rules of one domain, `domain` itself and `*.domain`, as two runs of `entries`.
   private struct Domain: Sendable {
-    var exact: [Rule] = []
-    var subdomains: [Rule] = []
+    var exact: Range<Int32>
+    var subdomains: Range<Int32>
     /// The nearest parent domain with `*.` rules, as an index in `domainList`, or -1.
     var parent: Int32 = -1
   }
 
-  private struct Rule: Sendable {
+  /// One rule as compiled: its pattern, and whether it denies.
+  private struct Rule {
     let pattern: URLPattern
     let denies: Bool
+  }
+
+  /// One rule, reduced to what a check compares without touching its pattern.
+  private struct Entry: Sendable {
+    /// The rule's index in `patterns`.
+    let pattern: Int32
+    let denies: Bool
+    /// The pattern names only a host: it admits exactly the web URLs on the default port.
+    let namesOnlyAHost: Bool
   }
 
   /// Every domain a rule names, as written in the rule (normalized), to its index in
   /// `domainList`. A check looks up the host, then its parent domains from the longest, and
   /// stops at the first it finds: from there, `parent` links lead to every parent domain with
   /// `*.` rules.
-  private let domains: [Substring: Int32]
+  private let domains: [DomainKey: Int32]
   private let domainList: [Domain]
+  /// The rules, grouped by domain (exact rules, then `*.` rules), in document order in each.
+  private let entries: [Entry]
+  /// The patterns, in document order: allow rules, then deny rules.
+  private let patterns: [URLPattern]
   private let permittedPorts: Set<Int>
 
   /// The number of rules.
@@ -94,44 +108,78 @@ public struct Allowlist: Sendable {
   }
 
   private init(rules: [Rule]) {
+    // Pass 1: each rule's domain, and how many rules of each kind each domain has.
+    var domains: [DomainKey: Int32] = [:]
+    var domainOfRule: [Int32] = []
+    var exactCounts: [Int32] = []
+    var subdomainCounts: [Int32] = []
     var ports: Set<Int> = []
-    var domains: [Substring: Int32] = [:]
-    var list: [Domain] = []
+    domainOfRule.reserveCapacity(rules.count)
     for rule in rules {
-      let key = Substring(rule.pattern.host)
+      let key = DomainKey(rule.pattern.host[...])
       let index: Int32
       if let known = domains[key] {
         index = known
       } else {
-        index = Int32(list.count)
+        index = Int32(exactCounts.count)
         domains[key] = index
-        list.append(Domain())
+        exactCounts.append(0)
+        subdomainCounts.append(0)
       }
+      domainOfRule.append(index)
       if rule.pattern.matchesSubdomainsOnly {
-        list[Int(index)].subdomains.append(rule)
+        subdomainCounts[Int(index)] += 1
       } else {
-        list[Int(index)].exact.append(rule)
+        exactCounts[Int(index)] += 1
       }
       if let port = rule.pattern.port { ports.insert(port) }
     }
+    // Each domain's two runs, one after the other.
+    var list: [Domain] = []
+    list.reserveCapacity(exactCounts.count)
+    var start: Int32 = 0
+    for (exact, subdomains) in zip(exactCounts, subdomainCounts) {
+      list.append(Domain(exact: start..<start + exact, subdomains: (start + exact)..<(start + exact + subdomains)))
+      start += exact + subdomains
+    }
+    // Pass 2: the rules into their runs, in document order (a stable counting sort).
+    var nextExact = list.map(\.exact.lowerBound)
+    var nextSubdomain = list.map(\.subdomains.lowerBound)
+    var entries = [Entry](repeating: Entry(pattern: 0, denies: false, namesOnlyAHost: false), count: rules.count)
+    for (position, rule) in rules.enumerated() {
+      let domain = Int(domainOfRule[position])
+      let pattern = rule.pattern
+      let entry = Entry(
+        pattern: Int32(position), denies: rule.denies,
+        namesOnlyAHost: pattern.scheme == nil && pattern.port == nil && pattern.path == nil)
+      if pattern.matchesSubdomainsOnly {
+        entries[Int(nextSubdomain[domain])] = entry
+        nextSubdomain[domain] += 1
+      } else {
+        entries[Int(nextExact[domain])] = entry
+        nextExact[domain] += 1
+      }
+    }
     for (key, index) in domains {
-      list[Int(index)].parent = Self.firstParent(of: key, in: domains) { !list[Int($0)].subdomains.isEmpty } ?? -1
+      list[Int(index)].parent = Self.firstParent(of: key.name, in: domains) { !list[Int($0)].subdomains.isEmpty } ?? -1
     }
     self.domains = domains
     domainList = list
+    self.entries = entries
+    patterns = rules.map(\.pattern)
     permittedPorts = ports
     count = rules.count
   }
 
   /// The longest parent domain of `host` in `domains` that `accepts`, as its index.
   private static func firstParent(
-    of host: Substring, in domains: [Substring: Int32], where accepts: (Int32) -> Bool = { _ in true }
+    of host: Substring, in domains: [DomainKey: Int32], where accepts: (Int32) -> Bool = { _ in true }
   ) -> Int32? {
     // Hosts are ASCII: UTF-8 offsets are character positions.
     var index = host.utf8.startIndex
     while let dot = host.utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
       index = host.utf8.index(after: dot)
-      if let found = domains[host[index...]], accepts(found) { return found }
+      if let found = domains[DomainKey(host[index...])], accepts(found) { return found }
     }
     return nil
   }
@@ -162,30 +210,38 @@ public struct Allowlist: Sendable {
   /// round, nearest first, keeping the last match of each kind.)
   public func verdict(for url: EligibleURL) -> Verdict {
     let host = url.host[...]
-    // Only the rule's text is kept: copying whole patterns cost more than the lookup.
-    var deniedRule: String?
-    var allowedRule: String?
+    let isPlainWebURL = url.port == nil && (url.scheme == "https" || url.scheme == "http")
+    // Only indices are kept: copying patterns cost more than the lookup.
+    var denied: Int32 = -1
+    var allowed: Int32 = -1
     var next: Int32
-    if let own = domains[host] {
-      Self.visit(domainList[Int(own)].exact, for: url, denied: &deniedRule, allowed: &allowedRule)
+    if let own = domains[DomainKey(host)] {
+      visit(domainList[Int(own)].exact, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
       next = domainList[Int(own)].parent
     } else {
       next = Self.firstParent(of: host, in: domains) ?? -1
     }
     while next >= 0 {
-      Self.visit(domainList[Int(next)].subdomains, for: url, denied: &deniedRule, allowed: &allowedRule)
+      visit(domainList[Int(next)].subdomains, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
       next = domainList[Int(next)].parent
     }
-    if let deniedRule { return .blocked(rule: deniedRule) }
-    if let allowedRule { return .allow(rule: allowedRule) }
+    if denied >= 0 { return .blocked(rule: patterns[Int(denied)].description) }
+    if allowed >= 0 { return .allow(rule: patterns[Int(allowed)].description) }
     return .deny(reason: "no allow rule matches \(url.host)")
   }
 
-  /// Visits `rules` last first, keeping the text of the last deny and allow rules that match:
+  /// Visits the entries in `run` last first, keeping the last deny and allow rules that match:
   /// so the first of each, in the order the rules were written.
-  private static func visit(_ rules: [Rule], for url: EligibleURL, denied: inout String?, allowed: inout String?) {
-    for rule in rules.reversed() where rule.pattern.admits(url) {
-      if rule.denies { denied = rule.pattern.description } else { allowed = rule.pattern.description }
+  private func visit(
+    _ run: Range<Int32>, for url: EligibleURL, _ isPlainWebURL: Bool, denied: inout Int32, allowed: inout Int32
+  ) {
+    var index = run.upperBound
+    while index > run.lowerBound {
+      index -= 1
+      let entry = entries[Int(index)]
+      let admits = entry.namesOnlyAHost ? isPlainWebURL : patterns[Int(entry.pattern)].admits(url)
+      guard admits else { continue }
+      if entry.denies { denied = entry.pattern } else { allowed = entry.pattern }
     }
   }
 }
