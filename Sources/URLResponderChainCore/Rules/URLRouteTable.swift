@@ -67,15 +67,16 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
       }
     }
     guard problems.isEmpty else { throw AllowlistError(problems: problems) }
-    // Most specific first (the rule on URLPattern.specificity), then as written.
-    let scores = parsed.map(\.0.specificity)
+    // Most specific first (the rule on URLPattern.specificity), then as written. (Closures,
+    // not key paths: in this generic code a key path is looked up at run time, per row.)
+    let scores = parsed.map { $0.0.specificity }
     ranked = parsed.indices.sorted { lhs, rhs in
       scores[rhs].lexicographicallyPrecedes(scores[lhs])
         || (!scores[lhs].lexicographicallyPrecedes(scores[rhs]) && lhs < rhs)
     }.map { (parsed[$0].0, parsed[$0].1, $0) }
-    index = RouteIndex(ranked.map(\.pattern))
-    ports = Set(parsed.compactMap(\.0.port))
-    appSchemes = Set(parsed.compactMap(\.0.scheme).filter { $0 != "http" && $0 != "https" })
+    index = RouteIndex(ranked.map { $0.pattern })
+    ports = Set(parsed.compactMap { $0.0.port })
+    appSchemes = Set(parsed.compactMap { $0.0.scheme }.filter { $0 != "http" && $0 != "https" })
   }
 
   /// The number of routes.
