@@ -104,4 +104,18 @@ public enum URLSafety {
     }
     return checkASCII(url, written: bytes, customSchemes: customSchemes, permittedPorts: permittedPorts)
   }
+
+  /// The last rule, shared by both paths: a port other than the scheme's default must be
+  /// permitted. Then the eligible URL, with Foundation's percent-encoded path.
+  static func eligible(
+    _ url: URL, scheme: String, host: String, writtenPort: Int?, defaultPort: Int?, permittedPorts: Set<Int>
+  ) -> Result<EligibleURL, URLRefusal> {
+    var port: Int?
+    if let writtenPort, writtenPort != defaultPort {
+      guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
+      port = writtenPort
+    }
+    let path = url.path(percentEncoded: true)
+    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path.isEmpty ? "/" : path))
+  }
 }

@@ -86,13 +86,9 @@ extension URLSafety {
     }
     guard url.port == writtenPort else { return .failure(.malformed) }
 
-    var port: Int?
-    if let writtenPort, writtenPort != defaultPort {
-      guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
-      port = writtenPort
-    }
-    let path = url.path(percentEncoded: true)
-    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path.isEmpty ? "/" : path))
+    return eligible(
+      url, scheme: scheme, host: host, writtenPort: writtenPort, defaultPort: defaultPort,
+      permittedPorts: permittedPorts)
   }
 
   /// Whether `parsed` (Foundation's host) normalizes to `host`: compared byte by byte when

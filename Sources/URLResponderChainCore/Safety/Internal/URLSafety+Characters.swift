@@ -60,12 +60,8 @@ extension URLSafety {
     guard url.port == writtenPort else { return .failure(.malformed) }
 
     let defaultPort: Int? = isWeb ? (scheme == "https" ? 443 : 80) : nil
-    var port: Int?
-    if let writtenPort, writtenPort != defaultPort {
-      guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
-      port = writtenPort
-    }
-    let path = url.path(percentEncoded: true)
-    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path.isEmpty ? "/" : path))
+    return eligible(
+      url, scheme: scheme, host: host, writtenPort: writtenPort, defaultPort: defaultPort,
+      permittedPorts: permittedPorts)
   }
 }
