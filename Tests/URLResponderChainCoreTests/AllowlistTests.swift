@@ -49,6 +49,18 @@ import URLResponderChainCore
     #expect(!list.verdict(for: "https://docs.example.org:8443/guides/a").isAllowed)
   }
 
+  @Test func aRuleThatNamesOnlyAHostAdmitsOnlyWebURLsOnTheDefaultPort() throws {
+    // The port rule makes 8443 a permitted port, so such URLs reach the host-only rule.
+    let list = try Allowlist(allow: ["app.example.org", "https://app.example.org:8443/admin"])
+    #expect(list.verdict(for: "https://app.example.org/x") == .allow(rule: "app.example.org"))
+    #expect(list.verdict(for: "http://app.example.org/x") == .allow(rule: "app.example.org"))
+    #expect(!list.verdict(for: "https://app.example.org:8443/x").isAllowed)
+    #expect(list.verdict(for: "https://app.example.org:8443/admin").isAllowed)
+    // An app's own scheme, checked elsewhere and handed in, is never a web URL.
+    let appURL = try URLSafety.check(#require(URL(string: "myapp://app.example.org/x")), customSchemes: ["myapp"]).get()
+    #expect(!list.verdict(for: appURL).isAllowed)
+  }
+
   @Test(arguments: ["*.com", "*.co.uk", "*.github.io", "*.uk", "*.herokuapp.com"])
   func wildcardsOverPublicSuffixesAreRefused(pattern: String) {
     #expect(throws: AllowlistError.self) { try Allowlist(allow: [pattern]) }

@@ -58,16 +58,4 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     port = parsed.port
     path = parsed.path
   }
-
-  /// The first `://` in an ASCII pattern.
-  static func asciiSchemeSeparator(in text: Substring) -> Range<String.Index>? {
-    let utf8 = text.utf8
-    var index = utf8.startIndex
-    while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
-      let after = utf8.index(after: colon)
-      if utf8[after...].starts(with: "//".utf8) { return colon..<utf8.index(after, offsetBy: 2) }
-      index = after
-    }
-    return nil
-  }
 }

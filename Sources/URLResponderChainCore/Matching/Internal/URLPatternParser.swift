@@ -86,7 +86,7 @@ enum URLPatternParser {
   }
 
   /// The index of the `:` of the first `://`.
-  private static func schemeSeparator(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  static func schemeSeparator(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     while index + 2 < bytes.count {
       if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
