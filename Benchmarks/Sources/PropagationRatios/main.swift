@@ -2,7 +2,7 @@ import Foundation
 import PropagationWorkloads
 import URLResponderChainCore
 
-// Per-hop cost of the async walk against the floor, both measured in this run.
+// Per-hop cost of the walk (handlers answering in their pre-check) against the floor, both measured in this run.
 // Each figure is the best of several rounds, to keep scheduler noise out of the ratio.
 
 @MainActor
@@ -31,10 +31,24 @@ func report() async {
   let asyncPerHop = (async100 - async1) / 99
   func format(_ value: Double) -> String { String(format: "%8.1f ns", value) }
   print("floor, per hop (walkAndCast(100) / 100):        \(format(floorPerHop))")
-  print("async walk, marginal per hop ((100 − 1) / 99):  \(format(asyncPerHop))")
-  print("async walk, fixed cost of a 1-hop propagation:  \(format(async1))")
+  print("walk, marginal per hop ((100 − 1) / 99):        \(format(asyncPerHop))")
+  print("walk, fixed cost of a 1-hop propagation:        \(format(async1))")
   print(
     String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
+  // The same chains with handlers that have no pre-check: each is awaited (without suspending).
+  let awaitedOne = makeAsyncRejectingChain(length: 1)
+  let awaitedHundred = makeAsyncRejectingChain(length: 100)
+  let awaited1 = await nanosecondsPerCall(calls: 100_000) {
+    sink &+= await awaitedOne.propagateURL(benchmarkURL).trace.count
+  }
+  let awaited100 = await nanosecondsPerCall(calls: 10_000) {
+    sink &+= await awaitedHundred.propagateURL(benchmarkURL).trace.count
+  }
+  let awaitedPerHop = (awaited100 - awaited1) / 99
+  print("handlers without a pre-check (each awaited):")
+  print("  marginal per hop:                              \(format(awaitedPerHop))")
+  print("  fixed cost of a 1-hop propagation:             \(format(awaited1))")
+  print(String(format: "  ratio, marginal per hop / floor per hop:      %8.2f×", awaitedPerHop / floorPerHop))
   let realistic = makeRealisticChain()
   let handWritten = await nanosecondsPerCall(calls: 50_000) {
     sink &+= handWrittenWalk(from: realistic, url: benchmarkURL)

@@ -4,9 +4,23 @@ public import URLResponderChainCore
 /// The URL every benchmark propagates.
 public let benchmarkURL = URL(string: "https://example.com/article/42")!
 
-/// A handler that passes every URL on without suspending.
+/// A handler that passes every URL on at once, in its synchronous pre-check.
 @MainActor
 public final class RejectingHandler: URLHandler {
+  let next: (any ResponderChainNode)?
+  init(next: (any ResponderChainNode)?) { self.next = next }
+  /// The handler built before this one.
+  public var nextNode: (any ResponderChainNode)? { next }
+  /// Passes every URL on, at once.
+  public func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? { .notHandled }
+  /// Passes every URL on.
+  public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
+}
+
+/// A handler that passes every URL on without suspending, but only when asked asynchronously
+/// (it has no pre-check): what every handler cost before the pre-check existed.
+@MainActor
+public final class AsyncRejectingHandler: URLHandler {
   let next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)?) { self.next = next }
   /// The handler built before this one.
@@ -34,6 +48,14 @@ public final class DeferringHandler: URLHandler {
 public func makeRejectingChain(length: Int) -> any ResponderChainNode {
   var head: (any ResponderChainNode)?
   for _ in 0..<length { head = RejectingHandler(next: head) }
+  return head!
+}
+
+/// Builds a chain of `length` handlers that pass URLs on only when asked asynchronously.
+@MainActor
+public func makeAsyncRejectingChain(length: Int) -> any ResponderChainNode {
+  var head: (any ResponderChainNode)?
+  for _ in 0..<length { head = AsyncRejectingHandler(next: head) }
   return head!
 }
 
@@ -85,7 +107,7 @@ public final class PlainNode: ResponderChainNode {
   public var nextNode: (any ResponderChainNode)? { next }
 }
 
-/// A handler that answers without suspending: passes on, or handles.
+/// A handler that answers without suspending, in its pre-check: passes on, or handles.
 @MainActor
 public final class AnsweringHandler: URLHandler, HandWrittenDecider {
   let next: (any ResponderChainNode)?
@@ -97,6 +119,8 @@ public final class AnsweringHandler: URLHandler, HandWrittenDecider {
   /// The node built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
   /// Answers at once.
+  public func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? { decision }
+  /// The same answer, when asked asynchronously.
   public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { decision }
   /// The same answer, synchronously.
   @inline(never) public func decideNow(_ url: URL) -> URLHandlingDecision { decision }

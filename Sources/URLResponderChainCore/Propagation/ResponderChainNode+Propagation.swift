@@ -37,9 +37,20 @@ extension ResponderChainNode {
     }
     let walk = PropagationWalk.joiningOrCreating(url: url, origin: self, options: options)
     let token = walk.reserveToken()
+    let startsHere = !walk.hasStarted
+    if startsHere {
+      // When every handler answers at once the walk finishes right here, and its result is
+      // returned without a continuation or a cancellation handler.
+      walk.attach(.returning, token: token)
+      if let result = walk.result { return result }
+    }
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
-        walk.attach(.continuation(continuation), token: token)
+        if startsHere {
+          walk.replaceReturningWaiter(token: token, with: continuation)
+        } else {
+          walk.attach(.continuation(continuation), token: token)
+        }
       }
     } onCancel: {
       // Runs on whatever thread cancels; the walk lives on the main actor.

@@ -24,15 +24,11 @@ public struct URLPropagationStep: Sendable {
 
   let nanoseconds: UInt64
 
-  init(
-    node: any ResponderChainNode,
-    isURLHandler: Bool,
-    decision: URLHandlingDecision?,
-    nanoseconds: UInt64
-  ) {
-    self.nodeID = ObjectIdentifier(node)
-    self.nodeType = type(of: node)
-    self.isURLHandler = isURLHandler
+  /// A step for a node that is not a handler (`decision` is `nil`) or for a handler's answer.
+  init(nodeID: ObjectIdentifier, nodeType: any Any.Type, decision: URLHandlingDecision?, nanoseconds: UInt64) {
+    self.nodeID = nodeID
+    self.nodeType = nodeType
+    self.isURLHandler = decision != nil
     self.decision = decision
     self.nanoseconds = nanoseconds
   }

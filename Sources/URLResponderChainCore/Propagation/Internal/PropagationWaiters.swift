@@ -5,6 +5,10 @@ struct PropagationWaiters {
   enum Waiter {
     case continuation(UnsafeContinuation<URLPropagationResult, Never>)
     case completion(@MainActor @Sendable (URLPropagationResult) -> Void)
+    /// The async caller that started the walk and has no continuation yet: it reads the
+    /// walk's result if the walk finished synchronously, and otherwise replaces this waiter
+    /// with a continuation before anything else can run on the main actor.
+    case returning
   }
 
   private var first: (token: Int, waiter: Waiter)?
@@ -24,6 +28,15 @@ struct PropagationWaiters {
       first = (token, waiter)
     } else {
       others.append((token, waiter))
+    }
+  }
+
+  /// Puts `waiter` in place of the one attached under `token`.
+  mutating func replace(token: Int, with waiter: Waiter) {
+    if first?.token == token {
+      first = (token, waiter)
+    } else if let index = others.firstIndex(where: { $0.token == token }) {
+      others[index].waiter = waiter
     }
   }
 
@@ -60,6 +73,7 @@ extension PropagationWaiters.Waiter {
     switch self {
     case .continuation(let continuation): continuation.resume(returning: result)
     case .completion(let completion): completion(result)
+    case .returning: break
     }
   }
 }

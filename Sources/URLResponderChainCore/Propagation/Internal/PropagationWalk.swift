@@ -2,15 +2,17 @@ import Foundation
 
 /// One propagation: walks the chain, asks each handler, and delivers one result to every waiter.
 ///
-/// The walk runs in a task of its own so that a handler that never answers can be given
-/// up: the callers wait on the walk, not on the handler. Where `Task.immediate` exists the
-/// walk starts synchronously, so a propagation whose handlers all answer without
-/// suspending finishes before `propagateURL` returns and never creates a timer. A
-/// watchdog task is started only once a handler suspends; it sleeps until the current
-/// handler's deadline and gives it up if it is still waiting then.
+/// The walk goes as far as it can synchronously: nodes that are not handlers, and handlers
+/// that answer in ``URLHandler/immediateDecision(for:context:)``, are passed without a task,
+/// a timer or a suspension, so such a propagation finishes before `propagateURL` returns.
+/// Only at the first handler that must be awaited does the walk move into a task of its
+/// own, so that a handler that never answers can be given up: the callers wait on the
+/// walk, not on the handler. Where `Task.immediate` exists that task starts synchronously
+/// too. A watchdog task is started only once a handler suspends; it sleeps until the
+/// current handler's deadline and gives it up if it is still waiting then.
 ///
 /// Per hop the walk costs one dynamic cast, one clock read per handler and one trace
-/// entry; no task, no allocation (the trace is reserved once from the chain's length).
+/// entry; no task, and no allocation beyond the trace's (reserved once for 32 nodes).
 @MainActor
 final class PropagationWalk {
   nonisolated let originalURL: URL
@@ -20,17 +22,21 @@ final class PropagationWalk {
 
   private let timeoutNanoseconds: UInt64
   private let startsImmediatelyWhereAvailable: Bool
-  private let key: InFlightPropagations.Key?
+  private let isRegistered: Bool
   private var startNode: (any ResponderChainNode)?
   private var waiters = PropagationWaiters()
   private var task: Task<Void, Never>?
   private(set) var hasStarted = false
+  /// The result, once the walk finished, for the caller that started it without a continuation.
+  private(set) var result: URLPropagationResult?
 
   // The walk's per-hop state. Every access happens on the main actor (the class is
   // isolated to it) and none spans a suspension or calls out while in progress, so
   // accesses can never overlap; the runtime's exclusivity bookkeeping would only cost
   // time on every hop.
   @exclusivity(unchecked) private var currentURL: URL
+  @exclusivity(unchecked) private var hop = 0
+  @exclusivity(unchecked) private var lastTick: UInt64 = 0
   @exclusivity(unchecked) private var steps: [URLPropagationStep] = []
   @exclusivity(unchecked) private var visited = VisitedNodes()
   @exclusivity(unchecked) private var pending: PendingHandler?
@@ -45,7 +51,8 @@ final class PropagationWalk {
   /// - Parameter walks: `false` for a walk that only carries context (a handler called
   ///   directly in a test): it never runs, so it must not hold its origin strongly.
   init(
-    url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, joinable: Bool = false, walks: Bool = true
+    url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false,
+    walks: Bool = true
   ) {
     self.originalURL = url
     self.currentURL = url
@@ -55,7 +62,7 @@ final class PropagationWalk {
     self.startNode = walks ? origin : nil
     self.timeoutNanoseconds = options.handlerTimeoutNanoseconds
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
-    self.key = joinable ? InFlightPropagations.Key(originID: ObjectIdentifier(origin), url: url) : nil
+    self.isRegistered = registered
   }
 
   /// The in-flight walk an identical propagation should join, or a new, unstarted one.
@@ -67,10 +74,10 @@ final class PropagationWalk {
     guard options.joinsIdenticalPropagations else {
       return PropagationWalk(url: url, origin: origin, options: options)
     }
-    let key = InFlightPropagations.Key(originID: ObjectIdentifier(origin), url: url)
-    if let walk = InFlightPropagations.walk(for: key) { return walk }
-    let walk = PropagationWalk(url: url, origin: origin, options: options, joinable: true)
-    InFlightPropagations.register(walk, for: key)
+    let originID = ObjectIdentifier(origin)
+    if let walk = InFlightPropagations.walk(from: originID, for: url) { return walk }
+    let walk = PropagationWalk(url: url, origin: origin, options: options, registered: true)
+    InFlightPropagations.register(walk)
     return walk
   }
 
@@ -85,15 +92,28 @@ final class PropagationWalk {
     if !hasStarted { start() }
   }
 
+  /// Gives the caller that started the walk a continuation to be resumed with, in place of
+  /// the ``PropagationWaiters/Waiter/returning`` waiter it started with.
+  func replaceReturningWaiter(token: Int, with continuation: UnsafeContinuation<URLPropagationResult, Never>) {
+    guard let result else { return waiters.replace(token: token, with: .continuation(continuation)) }
+    continuation.resume(returning: result)
+  }
+
   private func start() {
     hasStarted = true
     if ChainLog.propagation.isSignposting {
       propagationInterval = ChainLog.propagation.beginInterval(
         "propagation", id: self, "\(self.originalURL.scheme ?? "")")
     }
+    guard let node = startNode else { return }
+    startNode = nil
+    steps.reserveCapacity(Self.initialTraceCapacity)
+    lastTick = MonotonicClock.now()
+    startedAt = lastTick
+    guard let handler = walkSynchronously(from: node) else { return }
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-        let task = Task.immediate { await self.run() }
+        let task = Task.immediate { await self.walkAsynchronously(from: handler) }
         if !isFinished {
           self.task = task
           startWatchdog()
@@ -101,72 +121,104 @@ final class PropagationWalk {
         return
       }
     #endif
-    // Without `Task.immediate` the walk starts on the next main-actor turn, and nobody can
-    // see whether a handler suspended, so the watchdog starts at the first handler.
+    // Without `Task.immediate` the walk goes on at the next main-actor turn, and nobody can
+    // see whether a handler suspended, so the watchdog starts at the first awaited handler.
     startsWatchdogAtFirstHandler = true
-    task = Task { await self.run() }
+    task = Task { await self.walkAsynchronously(from: handler) }
   }
 
   // MARK: - The walk
 
-  private func run() async {
-    guard var node = startNode else { return }
-    startNode = nil
-    steps.reserveCapacity(Self.estimatedLength(from: node))
-    var url = originalURL
-    var hop = 0
-    var lastTick = MonotonicClock.now()
-    startedAt = lastTick
+  /// Walks from `start` while each node is not a handler or answers at once.
+  ///
+  /// - Returns: The handler that must be awaited, or `nil` when the walk finished.
+  private func walkSynchronously(from start: any ResponderChainNode) -> (any URLHandler)? {
+    // Locals, written back when the walk stops or changes URL: reading properties of a class
+    // around calls that could change them would copy (and retain) them on every hop.
+    var cursor: (any ResponderChainNode)? = start
+    var hop = self.hop
+    var url = currentURL
+    defer { self.hop = hop }
     let signposting = propagationInterval != nil
-    while !isFinished {
-      guard visited.insert(ObjectIdentifier(node), visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
+    // `take()` moves each node out of the cursor: the walk holds one reference per node,
+    // the one `nextNode` returned, and gives it up at the end of the node's turn.
+    while let node = cursor.take() {
+      let nodeID = ObjectIdentifier(node)
+      guard visited.insert(nodeID, visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
       if let handler = node as? any URLHandler {
-        if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
-        pending = PendingHandler(nodeID: ObjectIdentifier(node), nodeType: type(of: node), startedAt: lastTick)
-        if signposting {
-          handlerInterval = ChainLog.propagation.beginInterval("handler", id: self, String(describing: type(of: node)))
-        }
-        let decision = await handler.handleURL(url, context: URLHandlingContext(walk: self, hop: hop))
-        // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
-        guard !isFinished else { return }
-        pending = nil
-        if signposting, let handlerInterval {
-          ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
-          self.handlerInterval = nil
-        }
-        let now = MonotonicClock.now()
-        steps.append(
-          URLPropagationStep(node: node, isURLHandler: true, decision: decision, nanoseconds: now &- lastTick))
-        lastTick = now
-        switch decision {
-        case .notHandled: break
-        case .rewrite(let rewritten):
-          url = rewritten
-          currentURL = rewritten
-        case .handled: return finish(.handled)
-        case .discard(let reason): return finish(.discarded(reason: reason))
-        }
+        if signposting { beginHandlerInterval(handler) }
+        guard let decision = handler.immediateDecision(for: url, context: URLHandlingContext(walk: self, hop: hop))
+        else { return handler }
+        // A handler may have ended the walk while it answered (by cancelling it through a
+        // propagation that joined it); its answer then no longer counts.
+        guard !isFinished else { return nil }
+        if record(decision, nodeID: nodeID, nodeType: type(of: handler)) { return nil }
+        if case .rewrite(let rewritten) = decision { url = rewritten }
+        cursor = handler.nextNode
       } else {
-        steps.append(URLPropagationStep(node: node, isURLHandler: false, decision: nil, nanoseconds: 0))
+        steps.append(URLPropagationStep(nodeID: nodeID, nodeType: type(of: node), decision: nil, nanoseconds: 0))
+        cursor = node.nextNode
       }
-      // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
-      guard let next = node.nextNode else { break }
-      node = next
-      hop += 1
+      if cursor != nil { hop += 1 }
     }
     finish(.unhandled)
+    return nil
   }
 
-  /// The chain's length up to a cap, so the trace is allocated once instead of growing.
-  private static func estimatedLength(from node: any ResponderChainNode) -> Int {
-    var count = 1
-    var next = node.nextNode
-    while let current = next, count < 1024 {
-      count += 1
-      next = current.nextNode
+  /// Awaits `handler`, then walks on, synchronously where it can, until the walk finishes.
+  private func walkAsynchronously(from handler: any URLHandler) async {
+    var handler = handler
+    while !isFinished {
+      if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
+      pending = PendingHandler(nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: lastTick)
+      let decision = await handler.handleURL(currentURL, context: URLHandlingContext(walk: self, hop: hop))
+      // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
+      guard !isFinished else { return }
+      pending = nil
+      if record(decision, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
+      // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
+      guard let next = handler.nextNode else { return finish(.unhandled) }
+      hop += 1
+      guard let awaited = walkSynchronously(from: next) else { return }
+      handler = awaited
     }
-    return count
   }
+
+  /// Adds a handler's answer to the trace and acts on it.
+  ///
+  /// - Returns: Whether the answer ended the walk.
+  @inline(__always)
+  private func record(_ decision: URLHandlingDecision, nodeID: ObjectIdentifier, nodeType: any Any.Type) -> Bool {
+    if let handlerInterval {
+      ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
+      self.handlerInterval = nil
+    }
+    let now = MonotonicClock.now()
+    steps.append(
+      URLPropagationStep(nodeID: nodeID, nodeType: nodeType, decision: decision, nanoseconds: now &- lastTick))
+    lastTick = now
+    switch decision {
+    case .notHandled: return false
+    case .rewrite(let rewritten):
+      currentURL = rewritten
+      return false
+    case .handled:
+      finish(.handled)
+      return true
+    case .discard(let reason):
+      finish(.discarded(reason: reason))
+      return true
+    }
+  }
+
+  private func beginHandlerInterval(_ handler: any URLHandler) {
+    handlerInterval = ChainLog.propagation.beginInterval("handler", id: self, String(describing: type(of: handler)))
+  }
+
+  /// Room for the trace of most chains (UIKit's run from a view to the application is a few
+  /// dozen nodes), reserved once; a longer walk grows it by doubling. Counting the chain
+  /// first would cost a second `nextNode` call per node.
+  private static let initialTraceCapacity = 32
 
   // MARK: - Ending
 
@@ -174,12 +226,13 @@ final class PropagationWalk {
     guard !isFinished else { return }
     isFinished = true
     pending = nil
-    if let key { InFlightPropagations.remove(self, for: key) }
+    if isRegistered { InFlightPropagations.remove(self) }
     watchdog?.cancel()
     watchdog = nil
     task = nil
     let result = URLPropagationResult(outcome: outcome, url: currentURL, originalURL: originalURL, trace: steps)
     steps = []
+    self.result = result
     if let waiter = waiters.removeSole() {
       waiter.resume(with: result)
     } else {
