@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLResponderChainCore
+import URLResponderChainTesting
 
 @MainActor
 @Suite struct JoiningTests {
@@ -47,6 +48,36 @@ import URLResponderChainCore
     let d = await origin.propagateURL(exampleURL)
     #expect(d.outcome == .handled)
     #expect(handler.calls == 4)
+  }
+
+  @Test func walksInFlightFromOneOriginAreJoinedByURLWhicheverFinishesFirst() async throws {
+    // The walks of one origin are kept together; finishing one (the newest, the oldest or one
+    // in between) must leave every other one joinable.
+    let urls = try (0..<4).map { try #require(URL(string: "https://example.com/\($0)")) }
+    let gates = Dictionary(uniqueKeysWithValues: urls.map { ($0, Gate()) })
+    var calls: [URL: Int] = [:]
+    let handler = RecordingURLHandler(name: "gated") { url, _ in
+      calls[url, default: 0] += 1
+      await gates[url]!.wait()
+      return .handled
+    }
+    let origin = Node(next: handler)
+    let firsts = urls.map { _ in CompletionRecorder() }
+    for (url, recorder) in zip(urls, firsts) { origin.propagateURL(url, completion: recorder.completion) }
+    var joined: [CompletionRecorder] = []
+    var inFlight = Set(urls.indices)
+    for index in [1, 3, 0, 2] {
+      for other in inFlight.sorted() {
+        let recorder = CompletionRecorder()
+        origin.propagateURL(urls[other], completion: recorder.completion)
+        joined.append(recorder)
+      }
+      gates[urls[index]]!.open()
+      #expect(await firsts[index].firstResult().outcome == .handled)
+      inFlight.remove(index)
+    }
+    for recorder in joined { #expect(await recorder.firstResult().outcome == .handled) }
+    #expect(calls == Dictionary(uniqueKeysWithValues: urls.map { ($0, 1) }))
   }
 
   @Test func joiningCanBeTurnedOff() async {

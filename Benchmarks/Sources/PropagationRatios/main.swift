@@ -65,10 +65,14 @@ func report() async {
 }
 
 if CommandLine.arguments.contains("--profile-async-100") {
-  // Only the async walk (100 hops, or PROFILE_LENGTH), for a profiler or an instruction count.
-  let chain = makeRejectingChain(length: Int(ProcessInfo.processInfo.environment["PROFILE_LENGTH"] ?? "") ?? 100)
+  // Only the walk (100 hops, or PROFILE_LENGTH), for a profiler or an instruction count;
+  // PROFILE_AWAITED=1 uses handlers without a pre-check.
+  let environment = ProcessInfo.processInfo.environment
+  let length = Int(environment["PROFILE_LENGTH"] ?? "") ?? 100
+  let chain =
+    environment["PROFILE_AWAITED"] == "1" ? makeAsyncRejectingChain(length: length) : makeRejectingChain(length: length)
   var sink = 0
-  let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
+  let rounds = Int(environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
   for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
   print(sink)
 } else if CommandLine.arguments.contains("--profile-compile") {

@@ -4,25 +4,41 @@ import Foundation
 ///
 /// Keyed by the origin's identity, never the origin itself, and never by the URL: hashing
 /// an `ObjectIdentifier` is a multiply, hashing a URL reads its whole text. An origin
-/// rarely has more than one propagation in flight, so the URLs are compared only for the
-/// walks of the same origin. The dictionary keeps its storage once grown, so registering a
-/// propagation costs no allocation in steady state.
+/// rarely has more than one propagation in flight; the others are linked from the first
+/// (``PropagationWalk/nextInFlight``), so the URLs are compared only among the walks of one
+/// origin, and registering a walk allocates nothing once the dictionary has grown.
 @MainActor
 enum InFlightPropagations {
-  private static var walks: [ObjectIdentifier: [PropagationWalk]] = [:]
+  private static var walks: [ObjectIdentifier: PropagationWalk] = [:]
 
   /// The walk in flight from the origin `originID` with `url`, if there is one.
   static func walk(from originID: ObjectIdentifier, for url: URL) -> PropagationWalk? {
-    walks[originID]?.first { $0.originalURL == url }
+    var walk = walks[originID]
+    while let candidate = walk {
+      if candidate.originalURL == url { return candidate }
+      walk = candidate.nextInFlight
+    }
+    return nil
   }
 
   static func register(_ walk: PropagationWalk) {
-    walks[walk.originID, default: []].append(walk)
+    walk.nextInFlight = walks.updateValue(walk, forKey: walk.originID)
   }
 
   static func remove(_ walk: PropagationWalk) {
-    guard let index = walks[walk.originID]?.firstIndex(where: { $0 === walk }) else { return }
-    walks[walk.originID]!.remove(at: index)
-    if walks[walk.originID]!.isEmpty { walks[walk.originID] = nil }
+    defer { walk.nextInFlight = nil }
+    guard let first = walks[walk.originID] else { return }
+    if first === walk {
+      walks[walk.originID] = walk.nextInFlight
+      return
+    }
+    var previous = first
+    while let candidate = previous.nextInFlight {
+      if candidate === walk {
+        previous.nextInFlight = walk.nextInFlight
+        return
+      }
+      previous = candidate
+    }
   }
 }

@@ -29,6 +29,8 @@ final class PropagationWalk {
   private(set) var hasStarted = false
   /// The result, once the walk finished, for the caller that started it without a continuation.
   private(set) var result: URLPropagationResult?
+  /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
+  var nextInFlight: PropagationWalk?
 
   // The walk's per-hop state. Every access happens on the main actor (the class is
   // isolated to it) and none spans a suspension or calls out while in progress, so
