@@ -62,7 +62,7 @@ public struct Allowlist: Sendable {
   /// `domainList`. A check looks up the host, then its parent domains from the longest, and
   /// stops at the first it finds: from there, `parent` links lead to every parent domain with
   /// `*.` rules.
-  private let domains: [DomainKey: Int32]
+  private let domains: DomainTable
   private let domainList: [Domain]
   /// The rules, grouped by domain (exact rules, then `*.` rules), in document order in each.
   private let entries: [Entry]
@@ -109,20 +109,16 @@ public struct Allowlist: Sendable {
 
   private init(rules: [Rule]) {
     // Pass 1: each rule's domain, and how many rules of each kind each domain has.
-    var domains: [DomainKey: Int32] = [:]
+    var domains = DomainTable(
+      capacity: rules.count, byteCount: rules.reduce(0) { $0 + $1.pattern.host.utf8.count })
     var domainOfRule: [Int32] = []
     var exactCounts: [Int32] = []
     var subdomainCounts: [Int32] = []
     var ports: Set<Int> = []
     domainOfRule.reserveCapacity(rules.count)
     for rule in rules {
-      let key = DomainKey(rule.pattern.host[...])
-      let index: Int32
-      if let known = domains[key] {
-        index = known
-      } else {
-        index = Int32(exactCounts.count)
-        domains[key] = index
+      let index = withUTF8(of: rule.pattern.host) { domains.insert($0) }
+      if index == exactCounts.count {
         exactCounts.append(0)
         subdomainCounts.append(0)
       }
@@ -160,8 +156,11 @@ public struct Allowlist: Sendable {
         nextExact[domain] += 1
       }
     }
-    for (key, index) in domains {
-      list[Int(index)].parent = Self.firstParent(of: key.name, in: domains) { !list[Int($0)].subdomains.isEmpty } ?? -1
+    for index in list.indices {
+      list[index].parent =
+        domains.withName(at: Int32(index)) { name in
+          Self.firstParent(of: name, in: domains) { !list[Int($0)].subdomains.isEmpty }
+        } ?? -1
     }
     self.domains = domains
     domainList = list
@@ -172,14 +171,14 @@ public struct Allowlist: Sendable {
   }
 
   /// The longest parent domain of `host` in `domains` that `accepts`, as its index.
+  @inline(__always)
   private static func firstParent(
-    of host: Substring, in domains: [DomainKey: Int32], where accepts: (Int32) -> Bool = { _ in true }
+    of host: UnsafeBufferPointer<UInt8>, in domains: DomainTable, where accepts: (Int32) -> Bool = { _ in true }
   ) -> Int32? {
-    // Hosts are ASCII: UTF-8 offsets are character positions.
-    var index = host.utf8.startIndex
-    while let dot = host.utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
-      index = host.utf8.index(after: dot)
-      if let found = domains[DomainKey(host[index...])], accepts(found) { return found }
+    var index = 0
+    while let dot = host[index...].firstIndex(of: UInt8(ascii: ".")) {
+      index = dot + 1
+      if let found = domains.index(of: UnsafeBufferPointer(rebasing: host[index...])), accepts(found) { return found }
     }
     return nil
   }
@@ -209,17 +208,18 @@ public struct Allowlist: Sendable {
   /// otherwise the first allow rule that matched allows. (They are visited the other way
   /// round, nearest first, keeping the last match of each kind.)
   public func verdict(for url: EligibleURL) -> Verdict {
-    let host = url.host[...]
     let isPlainWebURL = url.port == nil && (url.scheme == "https" || url.scheme == "http")
     // Only indices are kept: copying patterns cost more than the lookup.
     var denied: Int32 = -1
     var allowed: Int32 = -1
-    var next: Int32
-    if let own = domains[DomainKey(host)] {
-      visit(domainList[Int(own)].exact, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
-      next = domainList[Int(own)].parent
-    } else {
-      next = Self.firstParent(of: host, in: domains) ?? -1
+    var next: Int32 = -1
+    withUTF8(of: url.host) { host in
+      if let own = domains.index(of: host) {
+        visit(domainList[Int(own)].exact, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
+        next = domainList[Int(own)].parent
+      } else {
+        next = Self.firstParent(of: host, in: domains) ?? -1
+      }
     }
     while next >= 0 {
       visit(domainList[Int(next)].subdomains, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
@@ -244,4 +244,12 @@ public struct Allowlist: Sendable {
       if entry.denies { denied = entry.pattern } else { allowed = entry.pattern }
     }
   }
+}
+
+/// Calls `body` with the UTF-8 bytes of `text`, copying them only if the string does not
+/// store them contiguously (a bridged string).
+@inline(__always)
+private func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+  return Array(text.utf8).withUnsafeBufferPointer(body)
 }
