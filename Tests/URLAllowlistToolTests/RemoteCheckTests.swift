@@ -129,7 +129,9 @@ import Testing
     #expect(status == 0)
     #expect(objects.map { $0["verdict"] } == ["deny", "deny"])
     #expect(objects.allSatisfy { $0["reason"]?.contains(failure.reasonMentions) == true }, "\(objects)")
-    #expect(ContinuousClock.now - start < .seconds(6))
+    // Bounded by the 3 s deadline, not hanging: the slack is for a machine loaded by the
+    // suites running in parallel (6 s was seen to run out once the whole suite ran on 2 cores).
+    #expect(ContinuousClock.now - start < .seconds(10))
   }
 
   enum FailureCase: CaseIterable, Sendable {
