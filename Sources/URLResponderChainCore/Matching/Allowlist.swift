@@ -85,6 +85,7 @@ public struct Allowlist: Sendable {
   init(entries allow: [String?], deny: [String?]) throws(AllowlistError) {
     var problems: [AllowlistError.Problem] = []
     var rules: [Rule] = []
+    rules.reserveCapacity(allow.count + deny.count)
     for (list, entries) in [(AllowlistError.List.allow, allow), (.deny, deny)] {
       for (index, entry) in entries.enumerated() {
         guard let text = entry else {

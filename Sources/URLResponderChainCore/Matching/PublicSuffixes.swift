@@ -22,8 +22,11 @@ enum PublicSuffixes {
     "wordpress.com", "tumblr.com", "substack.com", "myshopify.com", "translate.goog",
   ]
 
-  /// Whether `domain` (lowercased, labels joined by dots) is a public suffix.
+  /// Whether `domain` (a normalized host: lowercase letters, digits and hyphens, labels
+  /// joined by dots) is a public suffix.
   static func contains(_ domain: String) -> Bool {
-    !domain.contains(".") || multiLabel.contains(domain)
+    // Looked for in the bytes: a normalized host is ASCII, so a '.' byte is a '.' character,
+    // and searching characters would cost grapheme breaking on every rule compiled.
+    !domain.utf8.contains(UInt8(ascii: ".")) || multiLabel.contains(domain)
   }
 }
