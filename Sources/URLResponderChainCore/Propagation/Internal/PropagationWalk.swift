@@ -31,6 +31,8 @@ final class PropagationWalk {
   private(set) var result: URLPropagationResult?
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
+  /// The handler the synchronous walk stopped at, until the walk's task takes it.
+  private var awaitedHandler: (any URLHandler)?
 
   // The walk's per-hop state. Every access happens on the main actor (the class is
   // isolated to it) and none spans a suspension or calls out while in progress, so
@@ -112,10 +114,13 @@ final class PropagationWalk {
     steps.reserveCapacity(Self.initialTraceCapacity)
     lastTick = MonotonicClock.now()
     startedAt = lastTick
-    guard let handler = walkSynchronously(from: node) else { return }
+    // The handler to await is handed over through the walk (main-actor state) rather than
+    // captured: a task's closure may only capture what is safe to send.
+    awaitedHandler = walkSynchronously(from: node)
+    guard awaitedHandler != nil else { return }
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-        let task = Task.immediate { await self.walkAsynchronously(from: handler) }
+        let task = Task.immediate { await self.walkAsynchronously() }
         if !isFinished {
           self.task = task
           startWatchdog()
@@ -126,7 +131,7 @@ final class PropagationWalk {
     // Without `Task.immediate` the walk goes on at the next main-actor turn, and nobody can
     // see whether a handler suspended, so the watchdog starts at the first awaited handler.
     startsWatchdogAtFirstHandler = true
-    task = Task { await self.walkAsynchronously(from: handler) }
+    task = Task { await self.walkAsynchronously() }
   }
 
   // MARK: - The walk
@@ -167,9 +172,9 @@ final class PropagationWalk {
     return nil
   }
 
-  /// Awaits `handler`, then walks on, synchronously where it can, until the walk finishes.
-  private func walkAsynchronously(from handler: any URLHandler) async {
-    var handler = handler
+  /// Awaits `awaitedHandler`, then walks on, synchronously where it can, until the walk finishes.
+  private func walkAsynchronously() async {
+    guard var handler = awaitedHandler.take() else { return }
     while !isFinished {
       if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
       pending = PendingHandler(nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: lastTick)
@@ -228,6 +233,7 @@ final class PropagationWalk {
     guard !isFinished else { return }
     isFinished = true
     pending = nil
+    awaitedHandler = nil
     if isRegistered { InFlightPropagations.remove(self) }
     watchdog?.cancel()
     watchdog = nil
