@@ -92,6 +92,38 @@ final class LogCapture: Sendable {
     }
   }
 
+  @Test func aHandlerAnsweringAtOnceOrAwaitedAfterItsPreCheckHasOneInterval() async {
+    await capturing { capture in
+      let awaited = SignpostPreCheckHandler(immediately: nil, awaited: .handled)
+      let atOnce = SignpostPreCheckHandler(
+        immediately: .notHandled, awaited: .discard(reason: "not asked"), next: awaited)
+      let result = await Node(next: atOnce).propagateURL(URL(string: "https://precheck-signpost.example")!)
+      #expect(result.outcome == .handled)
+      // Only this walk's intervals: the only walk that asks a SignpostPreCheckHandler.
+      let records = capture.all
+      let walks = Set(
+        records.compactMap { record -> UInt? in
+          if case .intervalBegan(.propagation, "handler", let id, "SignpostPreCheckHandler") = record {
+            id
+          } else {
+            nil
+          }
+        })
+      #expect(walks.count == 1)
+      let handlerIntervals = records.compactMap { record -> String? in
+        switch record {
+        case .intervalBegan(.propagation, "handler", let id, let message) where walks.contains(id): "begin \(message)"
+        case .intervalEnded(.propagation, "handler", let id, let message) where walks.contains(id): "end \(message)"
+        default: nil
+        }
+      }
+      #expect(
+        handlerIntervals == [
+          "begin SignpostPreCheckHandler", "end not handled", "begin SignpostPreCheckHandler", "end handled",
+        ])
+    }
+  }
+
   @Test func aHandlerGivenUpStillClosesItsInterval() async {
     await capturing { capture in
       let stubborn = SignpostTimeoutHandler()
@@ -180,6 +212,22 @@ final class LogCapture: Sendable {
 /// A handler that never answers in time, with a type name only one test uses, so that its
 /// walk's signpost intervals can be told from those of suites running in parallel.
 @MainActor
+/// A handler whose type only the pre-check signpost test uses.
+final class SignpostPreCheckHandler: Linked, URLHandler {
+  let immediately: URLHandlingDecision?
+  let awaited: URLHandlingDecision
+  init(immediately: URLHandlingDecision?, awaited: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.immediately = immediately
+    self.awaited = awaited
+    super.init(next: next)
+  }
+  func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? { immediately }
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await Task.yield()
+    return awaited
+  }
+}
+
 final class SignpostTimeoutHandler: URLHandler {
   let inner = StubbornHandler()
   var nextNode: (any ResponderChainNode)? { nil }

@@ -328,6 +328,10 @@ import Testing
     defer { server.stop() }
     var configuration = configuration(server)
     configuration.retry.budget = 2
+    // The server answers at once; generous timeouts keep a loaded machine from cutting the
+    // retries short, which would leave tokens unspent (seen: 3 requests instead of 4).
+    configuration.requestTimeout = .seconds(10)
+    configuration.fetchTimeout = .seconds(30)
     let remote = try RemoteAllowlist(configuration: configuration)
     _ = await remote.check("https://example.com")  // 1 request + 2 retries: the budget is spent
     _ = await remote.check("https://example.com")  // no tokens left: 1 request, no retry

@@ -35,9 +35,10 @@ func report() async {
   print("walk, fixed cost of a 1-hop propagation:        \(format(async1))")
   print(
     String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
-  // The same chains with handlers that have no pre-check: each is awaited (without suspending).
-  let awaitedOne = makeAsyncRejectingChain(length: 1)
-  let awaitedHundred = makeAsyncRejectingChain(length: 100)
+  // The same chains with handlers whose pre-check has no answer, as the default's has not:
+  // each is awaited (without suspending).
+  let awaitedOne = makeRejectingChain(length: 1, awaited: true)
+  let awaitedHundred = makeRejectingChain(length: 100, awaited: true)
   let awaited1 = await nanosecondsPerCall(calls: 100_000) {
     sink &+= await awaitedOne.propagateURL(benchmarkURL).trace.count
   }
@@ -45,7 +46,7 @@ func report() async {
     sink &+= await awaitedHundred.propagateURL(benchmarkURL).trace.count
   }
   let awaitedPerHop = (awaited100 - awaited1) / 99
-  print("handlers without a pre-check (each awaited):")
+  print("handlers whose pre-check has no answer (each awaited):")
   print("  marginal per hop:                              \(format(awaitedPerHop))")
   print("  fixed cost of a 1-hop propagation:             \(format(awaited1))")
   print(String(format: "  ratio, marginal per hop / floor per hop:      %8.2f×", awaitedPerHop / floorPerHop))
@@ -66,11 +67,11 @@ func report() async {
 
 if CommandLine.arguments.contains("--profile-async-100") {
   // Only the walk (100 hops, or PROFILE_LENGTH), for a profiler or an instruction count;
-  // PROFILE_AWAITED=1 uses handlers without a pre-check.
+  // PROFILE_AWAITED=1 uses handlers whose pre-check has no answer.
   let environment = ProcessInfo.processInfo.environment
   let length = Int(environment["PROFILE_LENGTH"] ?? "") ?? 100
   let chain =
-    environment["PROFILE_AWAITED"] == "1" ? makeAsyncRejectingChain(length: length) : makeRejectingChain(length: length)
+    makeRejectingChain(length: length, awaited: environment["PROFILE_AWAITED"] == "1")
   var sink = 0
   let rounds = Int(environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
   for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }

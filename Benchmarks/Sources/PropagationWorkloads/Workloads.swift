@@ -4,27 +4,22 @@ public import URLResponderChainCore
 /// The URL every benchmark propagates.
 public let benchmarkURL = URL(string: "https://example.com/article/42")!
 
-/// A handler that passes every URL on at once, in its synchronous pre-check.
+/// A handler that passes every URL on without suspending: at once, in its synchronous
+/// pre-check, or only when awaited (what every handler cost before the pre-check existed).
 @MainActor
 public final class RejectingHandler: URLHandler {
   let next: (any ResponderChainNode)?
-  init(next: (any ResponderChainNode)?) { self.next = next }
+  let answersAtOnce: Bool
+  init(answersAtOnce: Bool, next: (any ResponderChainNode)?) {
+    self.answersAtOnce = answersAtOnce
+    self.next = next
+  }
   /// The handler built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
-  /// Passes every URL on, at once.
-  public func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? { .notHandled }
-  /// Passes every URL on.
-  public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
-}
-
-/// A handler that passes every URL on without suspending, but only when asked asynchronously
-/// (it has no pre-check): what every handler cost before the pre-check existed.
-@MainActor
-public final class AsyncRejectingHandler: URLHandler {
-  let next: (any ResponderChainNode)?
-  init(next: (any ResponderChainNode)?) { self.next = next }
-  /// The handler built before this one.
-  public var nextNode: (any ResponderChainNode)? { next }
+  /// Passes every URL on at once, or asks to be awaited.
+  public func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? {
+    answersAtOnce ? .notHandled : nil
+  }
   /// Passes every URL on.
   public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
 }
@@ -43,19 +38,12 @@ public final class DeferringHandler: URLHandler {
   }
 }
 
-/// Builds a chain of `length` handlers and returns its first node.
+/// Builds a chain of `length` handlers that pass URLs on, at once unless `awaited`, and
+/// returns its first node.
 @MainActor
-public func makeRejectingChain(length: Int) -> any ResponderChainNode {
+public func makeRejectingChain(length: Int, awaited: Bool = false) -> any ResponderChainNode {
   var head: (any ResponderChainNode)?
-  for _ in 0..<length { head = RejectingHandler(next: head) }
-  return head!
-}
-
-/// Builds a chain of `length` handlers that pass URLs on only when asked asynchronously.
-@MainActor
-public func makeAsyncRejectingChain(length: Int) -> any ResponderChainNode {
-  var head: (any ResponderChainNode)?
-  for _ in 0..<length { head = AsyncRejectingHandler(next: head) }
+  for _ in 0..<length { head = RejectingHandler(answersAtOnce: !awaited, next: head) }
   return head!
 }
 

@@ -4,8 +4,9 @@ extension ResponderChainNode {
   /// Sends a URL up the responder chain and calls `completion` with how it ended.
   ///
   /// The completion-handler form of ``propagateURL(_:options:)``, with the same walk and
-  /// guarantees. `completion` runs exactly once, on the main actor. When no handler
-  /// suspends, it runs before this method returns.
+  /// guarantees. `completion` runs exactly once, on the main actor. When every handler on
+  /// the way answers in ``URLHandler/immediateDecision(for:context:)``, it runs before this
+  /// method returns; so it does when no handler suspends, on systems with `Task.immediate`.
   ///
   /// ```swift
   /// @objc func linkTapped() {

@@ -26,8 +26,9 @@ public struct URLPropagationOptions: Sendable {
   /// out of the app; handlers may read it from ``URLHandlingContext/inboundSource``.
   public var inboundSource: InboundLinkSource?
 
-  /// Whether the walk may start synchronously with `Task.immediate` where the OS has it.
-  /// Tests turn it off to exercise the path older systems take.
+  /// Whether the walk's task, started at the first handler that must be awaited, may start
+  /// synchronously with `Task.immediate` where the OS has it. Tests turn it off to exercise
+  /// the path older systems take.
   var startsImmediatelyWhereAvailable = true
 
   /// Creates options.
