@@ -54,7 +54,12 @@ private struct ReferenceAllowlist {
 }
 
 @Suite struct AllowlistDifferentialTests {
-  static let hosts = ["example.com", "docs.example.com", "a.docs.example.com", "example.org", "cdn.example.org", "io"]
+  /// Rule hosts: some not in normal form (capitals, a trailing dot), which the fast lane for
+  /// plain hosts leaves to the full parser.
+  static let hosts = [
+    "example.com", "docs.example.com", "a.docs.example.com", "example.org", "cdn.example.org", "io", "Example.COM",
+    "docs.example.com.",
+  ]
   static let urlHosts = [
     "example.com", "docs.example.com", "a.docs.example.com", "b.a.docs.example.com",
     "example.org", "cdn.example.org", "x.cdn.example.org", "example.io", "other.net", "com",
@@ -100,9 +105,13 @@ private struct ReferenceAllowlist {
   @Test(arguments: 0..<20)
   func storingRulesByDomainDecidesAsTheTrieDid(seed: UInt64) async throws {
     var random = SeededGenerator(seed: 1_000 + seed)
-    let allow = try (0..<Int.random(in: 1...40, using: &random)).map { _ in try URLPattern(rule(&random)) }
-    let deny = try (0..<Int.random(in: 0...10, using: &random)).map { _ in try URLPattern(rule(&random)) }
+    let allowTexts = (0..<Int.random(in: 1...40, using: &random)).map { _ in rule(&random) }
+    let denyTexts = (0..<Int.random(in: 0...10, using: &random)).map { _ in rule(&random) }
+    let allow = try allowTexts.map { try URLPattern($0) }
+    let deny = try denyTexts.map { try URLPattern($0) }
     let allowlist = Allowlist(allowing: allow, denying: deny)
+    // Compiled from text, plain hosts take the fast lane and never become patterns.
+    let compiled = try Allowlist(allow: allowTexts, deny: denyTexts)
     let reference = ReferenceAllowlist(allow: allow, deny: deny)
     var outcomes: Set<String> = []
     for round in 0..<500 {
@@ -111,6 +120,7 @@ private struct ReferenceAllowlist {
       guard let url = url(&random) else { continue }
       let verdict = allowlist.verdict(for: url)
       #expect(verdict == reference.verdict(for: url), "seed \(seed): \(url.url.absoluteString)")
+      #expect(compiled.verdict(for: url) == verdict, "seed \(seed), from text: \(url.url.absoluteString)")
       outcomes.insert(
         verdict.isAllowed ? "allow" : verdict.refusalReason?.hasPrefix("matches deny") == true ? "blocked" : "deny")
     }

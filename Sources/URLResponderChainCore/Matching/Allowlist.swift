@@ -35,29 +35,6 @@ public struct Allowlist: Sendable {
     }
   }
 
-  /// The rules of one domain, `domain` itself and `*.domain`, as two runs of `entries`.
-  private struct Domain: Sendable {
-    var exact: Range<Int32>
-    var subdomains: Range<Int32>
-    /// The nearest parent domain with `*.` rules, as an index in `domainList`, or -1.
-    var parent: Int32 = -1
-  }
-
-  /// One rule as compiled: its pattern, and whether it denies.
-  private struct Rule {
-    let pattern: URLPattern
-    let denies: Bool
-  }
-
-  /// One rule, reduced to what a check compares without touching its pattern.
-  private struct Entry: Sendable {
-    /// The rule's index in `patterns`.
-    let pattern: Int32
-    let denies: Bool
-    /// The pattern names only a host: it admits exactly the web URLs on the default port.
-    let namesOnlyAHost: Bool
-  }
-
   /// Every domain a rule names, as written in the rule (normalized), to its index in
   /// `domainList`. A check looks up the host, then its parent domains from the longest, and
   /// stops at the first it finds: from there, `parent` links lead to every parent domain with
@@ -66,122 +43,68 @@ public struct Allowlist: Sendable {
   private let domainList: [Domain]
   /// The rules, grouped by domain (exact rules, then `*.` rules), in document order in each.
   private let entries: [Entry]
-  /// The patterns, in document order: allow rules, then deny rules.
+  /// Every rule as written, in document order: allow rules, then deny rules.
+  private let descriptions: [String]
+  /// The rules that name more than a host (a scheme, a port or a path), parsed.
   private let patterns: [URLPattern]
+  /// The first deny rule's index in `descriptions`.
+  private let firstDenyRule: Int32
   private let permittedPorts: Set<Int>
 
   /// The number of rules.
-  public let count: Int
+  public var count: Int { descriptions.count }
 
   /// Compiles patterns into an allowlist.
   ///
   /// - Throws: ``AllowlistError`` listing every bad pattern; nothing is half-loaded.
   public init(allow: [String], deny: [String] = []) throws(AllowlistError) {
-    try self.init(entries: allow, deny: deny)
+    try self.init(allow: allow, deny: deny) { $0 }
   }
 
   /// Compiles entries as a document holds them: `nil` stands for an entry that is not a
   /// string. Every problem is reported, in document order (allow, then deny).
   init(entries allow: [String?], deny: [String?]) throws(AllowlistError) {
+    try self.init(allow: allow, deny: deny) { $0 }
+  }
+
+  private init<Written>(allow: [Written], deny: [Written], text: (Written) -> String?) throws(AllowlistError) {
+    var byteCount = 0
+    for entry in allow { byteCount += text(entry)?.utf8.count ?? 0 }
+    for entry in deny { byteCount += text(entry)?.utf8.count ?? 0 }
+    var compiler = Compiler(count: allow.count + deny.count, byteCount: byteCount)
     var problems: [AllowlistError.Problem] = []
-    var rules: [Rule] = []
-    rules.reserveCapacity(allow.count + deny.count)
     for (list, entries) in [(AllowlistError.List.allow, allow), (.deny, deny)] {
       for (index, entry) in entries.enumerated() {
-        guard let text = entry else {
+        guard let text = text(entry) else {
           problems.append(.init(list: list, index: index, entry: nil, reason: "not a string"))
           continue
         }
         do throws(URLPatternError) {
-          rules.append(Rule(pattern: try URLPattern(text), denies: list == .deny))
+          try compiler.add(text)
         } catch {
           problems.append(.init(list: list, index: index, entry: text, reason: error.description))
         }
       }
     }
     guard problems.isEmpty else { throw AllowlistError(problems: problems) }
-    self.init(rules: rules)
+    self.init(compiler, firstDenyRule: allow.count)
   }
 
   /// Compiles already-validated patterns.
   public init(allowing allow: [URLPattern], denying deny: [URLPattern] = []) {
-    self.init(rules: allow.map { Rule(pattern: $0, denies: false) } + deny.map { Rule(pattern: $0, denies: true) })
+    var compiler = Compiler(count: allow.count + deny.count, byteCount: 0)
+    for pattern in allow { compiler.add(pattern) }
+    for pattern in deny { compiler.add(pattern) }
+    self.init(compiler, firstDenyRule: allow.count)
   }
 
-  private init(rules: [Rule]) {
-    // Pass 1: each rule's domain, and how many rules of each kind each domain has.
-    var domains = DomainTable(
-      capacity: rules.count, byteCount: rules.reduce(0) { $0 + $1.pattern.host.utf8.count })
-    var domainOfRule: [Int32] = []
-    var exactCounts: [Int32] = []
-    var subdomainCounts: [Int32] = []
-    var ports: Set<Int> = []
-    domainOfRule.reserveCapacity(rules.count)
-    for rule in rules {
-      let index = withUTF8(of: rule.pattern.host) { domains.insert($0) }
-      if index == exactCounts.count {
-        exactCounts.append(0)
-        subdomainCounts.append(0)
-      }
-      domainOfRule.append(index)
-      if rule.pattern.matchesSubdomainsOnly {
-        subdomainCounts[Int(index)] += 1
-      } else {
-        exactCounts[Int(index)] += 1
-      }
-      if let port = rule.pattern.port { ports.insert(port) }
-    }
-    // Each domain's two runs, one after the other.
-    var list: [Domain] = []
-    list.reserveCapacity(exactCounts.count)
-    var start: Int32 = 0
-    for (exact, subdomains) in zip(exactCounts, subdomainCounts) {
-      list.append(Domain(exact: start..<start + exact, subdomains: (start + exact)..<(start + exact + subdomains)))
-      start += exact + subdomains
-    }
-    // Pass 2: the rules into their runs, in document order (a stable counting sort).
-    var nextExact = list.map(\.exact.lowerBound)
-    var nextSubdomain = list.map(\.subdomains.lowerBound)
-    var entries = [Entry](repeating: Entry(pattern: 0, denies: false, namesOnlyAHost: false), count: rules.count)
-    for (position, rule) in rules.enumerated() {
-      let domain = Int(domainOfRule[position])
-      let pattern = rule.pattern
-      let entry = Entry(
-        pattern: Int32(position), denies: rule.denies,
-        namesOnlyAHost: pattern.scheme == nil && pattern.port == nil && pattern.path == nil)
-      if pattern.matchesSubdomainsOnly {
-        entries[Int(nextSubdomain[domain])] = entry
-        nextSubdomain[domain] += 1
-      } else {
-        entries[Int(nextExact[domain])] = entry
-        nextExact[domain] += 1
-      }
-    }
-    for index in list.indices {
-      list[index].parent =
-        domains.withName(at: Int32(index)) { name in
-          Self.firstParent(of: name, in: domains) { !list[Int($0)].subdomains.isEmpty }
-        } ?? -1
-    }
-    self.domains = domains
-    domainList = list
-    self.entries = entries
-    patterns = rules.map(\.pattern)
-    permittedPorts = ports
-    count = rules.count
-  }
-
-  /// The longest parent domain of `host` in `domains` that `accepts`, as its index.
-  @inline(__always)
-  private static func firstParent(
-    of host: UnsafeBufferPointer<UInt8>, in domains: DomainTable, where accepts: (Int32) -> Bool = { _ in true }
-  ) -> Int32? {
-    var index = 0
-    while let dot = host[index...].firstIndex(of: UInt8(ascii: ".")) {
-      index = dot + 1
-      if let found = domains.index(of: UnsafeBufferPointer(rebasing: host[index...])), accepts(found) { return found }
-    }
-    return nil
+  private init(_ compiler: Compiler, firstDenyRule: Int) {
+    (domainList, entries) = compiler.domainsAndEntries()
+    domains = compiler.domains
+    descriptions = compiler.descriptions
+    patterns = compiler.patterns
+    permittedPorts = compiler.ports
+    self.firstDenyRule = Int32(firstDenyRule)
   }
 
   /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
@@ -226,8 +149,8 @@ public struct Allowlist: Sendable {
       visit(domainList[Int(next)].subdomains, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
       next = domainList[Int(next)].parent
     }
-    if denied >= 0 { return .blocked(rule: patterns[Int(denied)].description) }
-    if allowed >= 0 { return .allow(rule: patterns[Int(allowed)].description) }
+    if denied >= 0 { return .blocked(rule: descriptions[Int(denied)]) }
+    if allowed >= 0 { return .allow(rule: descriptions[Int(allowed)]) }
     return .deny(reason: "no allow rule matches \(url.host)")
   }
 
@@ -240,20 +163,9 @@ public struct Allowlist: Sendable {
     while index > run.lowerBound {
       index -= 1
       let entry = entries[Int(index)]
-      let admits = entry.namesOnlyAHost ? isPlainWebURL : patterns[Int(entry.pattern)].admits(url)
+      let admits = entry.pattern < 0 ? isPlainWebURL : patterns[Int(entry.pattern)].admits(url)
       guard admits else { continue }
-      if entry.denies { denied = entry.pattern } else { allowed = entry.pattern }
+      if entry.rule >= firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
     }
   }
-}
-
-/// Calls `body` with the UTF-8 bytes of `text`, copying them only if the string does not
-/// store them contiguously (a bridged string).
-///
-/// Not the standard library's `String.withUTF8`: that one is `mutating`, and the copy it
-/// needs here made an exact-host check 42 → 70 ns.
-@inline(__always)
-private func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-  if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-  return Array(text.utf8).withUnsafeBufferPointer(body)
 }

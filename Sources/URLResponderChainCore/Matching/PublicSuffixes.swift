@@ -22,11 +22,23 @@ enum PublicSuffixes {
     "wordpress.com", "tumblr.com", "substack.com", "myshopify.com", "translate.goog",
   ]
 
+  /// ``multiLabel`` by bytes, so that a rule's host is looked up without making a string.
+  private static let multiLabelTable: DomainTable = {
+    var table = DomainTable(capacity: multiLabel.count)
+    for suffix in multiLabel { _ = Array(suffix.utf8).withUnsafeBufferPointer { table.insert($0) } }
+    return table
+  }()
+
   /// Whether `domain` (a normalized host: lowercase letters, digits and hyphens, labels
   /// joined by dots) is a public suffix.
   static func contains(_ domain: String) -> Bool {
-    // Looked for in the bytes: a normalized host is ASCII, so a '.' byte is a '.' character,
-    // and searching characters would cost grapheme breaking on every rule compiled.
-    !domain.utf8.contains(UInt8(ascii: ".")) || multiLabel.contains(domain)
+    // A normalized host is ASCII, so a '.' byte is a '.' character; searching characters
+    // would cost grapheme breaking on every rule compiled.
+    withUTF8(of: domain) { contains($0) }
+  }
+
+  /// ``contains(_:)`` on the bytes of a normalized host.
+  static func contains(_ domain: UnsafeBufferPointer<UInt8>) -> Bool {
+    !domain.contains(UInt8(ascii: ".")) || multiLabelTable.index(of: domain) != nil
   }
 }

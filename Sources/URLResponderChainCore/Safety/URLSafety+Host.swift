@@ -64,7 +64,7 @@ extension URLSafety {
   }
 
   /// ``isNumeric(_:)`` on the bytes of an ASCII label, in any case.
-  private static func isNumeric(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isNumeric(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
     let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     if label.allSatisfy(isDigit) { return true }
     guard label.count >= 2, label[0] == UInt8(ascii: "0"), label[1].asciiLowercased == UInt8(ascii: "x") else {
