@@ -57,6 +57,18 @@ func eligible(_ string: String) -> EligibleURL {
   return url
 }
 
+/// The benchmark's route table rows: four kinds of pattern, every host and path different.
+func routeRows(_ count: Int) -> [(String, Int)] {
+  (0..<count).map { index in
+    switch index % 4 {
+    case 0: ("https://site\(index).example.com/articles/:id", index)
+    case 1: ("*.site\(index).example.com/*", index)
+    case 2: ("example.com/section\(index)/:id/comments", index)
+    default: ("docs.example.org/v\(index)/guide/*", index)
+    }
+  }
+}
+
 func reportMatching() {
   var sink = 0
 
@@ -117,18 +129,8 @@ func reportMatching() {
   allowlist = nil
 
   // URLRouteTable: lookups with 10 and 10,000 routes, and building 10,000.
-  func routes(_ count: Int) -> [(String, Int)] {
-    (0..<count).map { index in
-      switch index % 4 {
-      case 0: ("https://site\(index).example.com/articles/:id", index)
-      case 1: ("*.site\(index).example.com/*", index)
-      case 2: ("example.com/section\(index)/:id/comments", index)
-      default: ("docs.example.org/v\(index)/guide/*", index)
-      }
-    }
-  }
-  let ten = try! URLRouteTable(routes(10))
-  let tenThousand = try! URLRouteTable(routes(10_000))
+  let ten = try! URLRouteTable(routeRows(10))
+  let tenThousand = try! URLRouteTable(routeRows(10_000))
   let lookups = [
     URL(string: "https://example.com/section2/42/comments")!, URL(string: "https://docs.example.org/v3/guide/intro")!,
     URL(string: "https://nowhere.example.net/")!,
@@ -142,7 +144,7 @@ func reportMatching() {
     sink &+= tenThousand.route(lookups[next % 3])?.action ?? 0
     next &+= 1
   }
-  let rows = routes(10_000)
+  let rows = routeRows(10_000)
   let build = timedNanosecondsPerCall(rounds: 3, calls: 1) { sink &+= (try! URLRouteTable(rows)).count }
   print("— URLRouteTable (issue 13.3)")
   line("lookup, 10 routes", small)

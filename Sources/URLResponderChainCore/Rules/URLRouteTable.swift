@@ -42,79 +42,47 @@ public import Foundation
 /// }
 /// ```
 public struct URLRouteTable<Action: Sendable>: Sendable {
-  /// The rows in order of precedence: most specific first, then as written (`written` is
-  /// the row's place in the table as given).
-  private let ranked: [(pattern: URLPattern, action: Action, written: Int)]
-  /// `ranked`, indexed by host and path segment.
-  private let index: RouteIndex
-  /// Every explicit port a pattern names: those URLs may carry.
-  private let ports: Set<Int>
-  /// The app schemes the patterns name.
-  private let appSchemes: Set<String>
+  /// The patterns, ranked and indexed.
+  private let routes: RankedRoutes
+  /// Each ranked pattern's action.
+  private let actions: [Action]
 
   /// Builds a table from patterns and actions, in order.
   ///
   /// - Throws: ``AllowlistError`` naming every bad pattern by index (reported as the
   ///   `allow` list); no table is built if any is bad.
   public init(_ rows: [(String, Action)]) throws(AllowlistError) {
-    var parsed: [(URLPattern, Action)] = []
-    var problems: [AllowlistError.Problem] = []
-    for (index, row) in rows.enumerated() {
-      do throws(URLPatternError) {
-        parsed.append((try URLPattern(row.0, allowsAppSchemes: true), row.1))
-      } catch {
-        problems.append(.init(list: .allow, index: index, entry: row.0, reason: error.description))
-      }
+    // Plain loops, no closures: in this generic code each call of a closure over the rows
+    // looks up their tuple type at run time.
+    var texts: [String] = []
+    var written: [Action] = []
+    texts.reserveCapacity(rows.count)
+    written.reserveCapacity(rows.count)
+    for (text, action) in rows {
+      texts.append(text)
+      written.append(action)
     }
-    guard problems.isEmpty else { throw AllowlistError(problems: problems) }
-    // Most specific first (the rule on URLPattern.specificity), then as written. (Closures,
-    // not key paths: in this generic code a key path is looked up at run time, per row.)
-    let scores = parsed.map { $0.0.specificity }
-    ranked = parsed.indices.sorted { lhs, rhs in
-      scores[rhs].lexicographicallyPrecedes(scores[lhs])
-        || (!scores[lhs].lexicographicallyPrecedes(scores[rhs]) && lhs < rhs)
-    }.map { (parsed[$0].0, parsed[$0].1, $0) }
-    index = RouteIndex(ranked.map { $0.pattern })
-    ports = Set(parsed.compactMap { $0.0.port })
-    appSchemes = Set(parsed.compactMap { $0.0.scheme }.filter { $0 != "http" && $0 != "https" })
+    routes = try RankedRoutes(texts)
+    var actions: [Action] = []
+    actions.reserveCapacity(rows.count)
+    for row in routes.rows { actions.append(written[row]) }
+    self.actions = actions
   }
 
   /// The number of routes.
-  public var count: Int { ranked.count }
+  public var count: Int { actions.count }
 
   /// The action of the most specific route matching `url`, with what it captured.
   ///
   /// - Returns: `nil` when no route matches or the URL is not eligible.
   public func route(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
-    guard let eligible = eligible(url) else { return nil }
-    // Candidates in order of precedence; the first that matches in full wins.
-    for candidate in index.candidates(host: eligible.host, path: eligible.path).sorted() {
-      let row = ranked[Int(candidate)]
-      if let match = row.pattern.match(eligible) { return (row.action, match) }
-    }
-    return nil
-  }
-
-  private func eligible(_ url: URL) -> EligibleURL? {
-    let checked =
-      appSchemes.isEmpty
-      ? URLSafety.check(url, permittedPorts: ports)
-      : URLSafety.check(url, customSchemes: appSchemes, permittedPorts: ports)
-    guard case .success(let eligible) = checked else { return nil }
-    return eligible
+    routes.firstMatch(url).map { (actions[$0.rank], $0.match) }
   }
 
   /// The route found by trying every row, as the table did before it had an index: what
   /// the differential test compares ``route(_:)`` with.
   func routeByScanning(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
-    guard let eligible = eligible(url) else { return nil }
-    var best: (pattern: URLPattern, action: Action, match: URLPatternMatch)?
-    for row in ranked.sorted(by: { $0.written < $1.written }) {
-      guard let match = row.pattern.match(eligible) else { continue }
-      if let current = best, !row.pattern.isMoreSpecific(than: current.pattern) { continue }
-      best = (row.pattern, row.action, match)
-    }
-    return best.map { ($0.action, $0.match) }
+    routes.firstMatchByScanning(url).map { (actions[$0.rank], $0.match) }
   }
 }
 
