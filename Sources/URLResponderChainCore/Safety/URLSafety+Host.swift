@@ -29,7 +29,12 @@ extension URLSafety {
 
   /// ``normalizedHost(_:)`` on the bytes of a host written in ASCII: the same checks in the
   /// same order, in one pass over the labels and one copy, lowercased, into the result.
-  static func normalizedASCIIHost(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<String, URLRefusal> {
+  ///
+  /// - Parameter alreadyNormal: A string whose UTF-8 is `bytes`, returned as the result when
+  ///   the bytes are already in normal form (lowercase, no trailing dot), instead of a copy.
+  static func normalizedASCIIHost(
+    _ bytes: UnsafeBufferPointer<UInt8>, alreadyNormal: String? = nil
+  ) -> Result<String, URLRefusal> {
     var end = bytes.count
     if end > 0, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
     guard end > 0 else { return .failure(.missingHost) }
@@ -42,14 +47,19 @@ extension URLSafety {
     }
     var start = 0
     var lastLabel = 0..<0
+    var hasCapitals = false
     while true {
       var stop = start
       while stop < end, bytes[stop] != UInt8(ascii: ".") { stop += 1 }
       let label = start..<stop
       guard !label.isEmpty else { return .failure(.invalidHost("has an empty label")) }
       guard label.count <= 63 else { return .failure(.invalidHost("has a label longer than 63 characters")) }
-      for index in label where !bytes[index].asciiLowercased.isLDH {
-        return .failure(.invalidHost("\"\(lowercased(label))\" is not letters, digits and hyphens"))
+      for index in label {
+        let lowercase = bytes[index].asciiLowercased
+        guard lowercase.isLDH else {
+          return .failure(.invalidHost("\"\(lowercased(label))\" is not letters, digits and hyphens"))
+        }
+        if lowercase != bytes[index] { hasCapitals = true }
       }
       if label.count >= 4, bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
         return .failure(.invalidHost("\"\(lowercased(label))\" is a reserved or internationalized (xn--) label"))
@@ -58,7 +68,7 @@ extension URLSafety {
       guard stop < end else { break }
       start = stop + 1
     }
-    let host = lowercased(0..<end)
+    let host = !hasCapitals && end == bytes.count ? (alreadyNormal ?? lowercased(0..<end)) : lowercased(0..<end)
     if isNumeric(UnsafeBufferPointer(rebasing: bytes[lastLabel])) { return .failure(.ipAddress(host)) }
     return .success(host)
   }

@@ -82,13 +82,37 @@ public enum URLSafety {
   ///
   /// Every forbidden scalar is ASCII, and in UTF-8 an ASCII byte only ever stands for
   /// itself, so the first such byte is the first such scalar.
-  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (forbidden: UInt8?, isASCII: Bool) {
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (forbidden: UInt8?, isASCII: Bool) {
     var isASCII = true
-    for byte in bytes {
+    var index = 0
+    // Eight bytes at a time while none can be forbidden or non-ASCII; the byte loop below
+    // decides whatever a word flags, so a word only ever skips bytes that are fine.
+    let raw = UnsafeRawBufferPointer(bytes)
+    while index + 8 <= raw.count, !mayNeedALook(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+      index += 8
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
       if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") { return (byte, false) }
       if byte >= 0x80 { isASCII = false }
+      index += 1
     }
     return (nil, isASCII)
+  }
+
+  /// Whether any of the eight bytes in `word` is at most 0x20, 0x7F or above, or a
+  /// backslash (with, at worst, a false alarm: the caller then looks byte by byte).
+  @inline(__always)
+  private static func mayNeedALook(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A byte under 0x21 (exact for bytes under 0x80), a byte over 0x7E (with 0x7F), and a
+    // zero byte of `word ^ "\\"s`: the classic "has a byte less than n" and "has a zero byte".
+    let below = (word &- ones &* 0x21) & ~word & highs
+    let above = (word &+ ones) | word
+    let backslashes = word ^ (ones &* 0x5C)
+    let zero = (backslashes &- ones) & ~backslashes & highs
+    return below | (above & highs) | zero != 0
   }
 
   /// The checks after the forbidden characters, on the UTF-8 `bytes` as written: on the

@@ -71,17 +71,18 @@ extension URLSafety {
     let writtenHost = UnsafeBufferPointer(rebasing: bytes[authorityStart..<hostEnd])
     if writtenHost.contains(UInt8(ascii: ":")) { return .failure(.invalidHost("contains a colon")) }
 
+    // Foundation's host, asked for now so that when it is the host as written and already in
+    // normal form, it is the result too (no copy).
+    let parsedHost = url.host(percentEncoded: true)
+    let parsedAsWritten = parsedHost?.hasBytes(writtenHost) ?? false
     let host: String
-    switch normalizedASCIIHost(writtenHost) {
+    switch normalizedASCIIHost(writtenHost, alreadyNormal: parsedAsWritten ? parsedHost : nil) {
     case .success(let normalized): host = normalized
     case .failure(let refusal): return .failure(refusal)
     }
 
     // Foundation must see the same host and port as written.
-    guard let parsedHost = url.host(percentEncoded: true),
-      parsedHost.utf8.count == writtenHost.count && parsedHost.hasBytes(writtenHost)
-        || Self.normalizes(parsedHost, to: host)
-    else {
+    guard let parsedHost, parsedAsWritten || Self.normalizes(parsedHost, to: host) else {
       return .failure(.invalidHost("parsers disagree about the host"))
     }
     guard url.port == writtenPort else { return .failure(.malformed) }
@@ -118,10 +119,14 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 extension String {
-  /// Whether the string's UTF-8 is exactly `bytes`.
+  /// Whether the string's UTF-8 is exactly `bytes`: one `memcmp` when the string stores its
+  /// bytes contiguously (Foundation's hosts do), without the copy `withUTF8` could make.
   fileprivate func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var text = self
-    return text.withUTF8 { $0.elementsEqual(bytes) }
+    guard utf8.count == bytes.count else { return false }
+    let equal = utf8.withContiguousStorageIfAvailable { own in
+      own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0
+    }
+    return equal ?? utf8.elementsEqual(bytes)
   }
 
   /// Whether the string lowercases to `lowercase`: byte by byte when ASCII.
