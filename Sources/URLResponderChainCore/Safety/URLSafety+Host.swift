@@ -23,8 +23,7 @@ extension URLSafety {
 
   /// ``normalizedHost(_:)`` for a host written in ASCII.
   private static func normalizedASCIIHost(_ written: Substring) -> Result<String, URLRefusal> {
-    if let result = written.utf8.withContiguousStorageIfAvailable({ normalizedASCIIHost($0) }) { return result }
-    return Array(written.utf8).withUnsafeBufferPointer { normalizedASCIIHost($0) }
+    withUTF8(of: written) { normalizedASCIIHost($0) }
   }
 
   /// ``normalizedHost(_:)`` on the bytes of a host written in ASCII: the same checks in the

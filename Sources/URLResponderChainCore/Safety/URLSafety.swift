@@ -34,8 +34,7 @@ public enum URLSafety {
   ///   - permittedPorts: Non-default ports a rule names explicitly.
   /// - Returns: The eligible URL (whose ``EligibleURL/url`` is the value to open) or why not.
   public static func check(_ string: String, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
-    var written = string
-    return written.withUTF8 { bytes in
+    return withUTF8(of: string) { bytes in
       let (forbidden, isASCII) = scan(bytes)
       if let forbidden { return .failure(.forbiddenCharacter(UInt32(forbidden))) }
       guard let url = URL(string: string) else { return .failure(.malformed) }
@@ -69,8 +68,7 @@ public enum URLSafety {
   public static func check(
     _ url: URL, customSchemes: Set<String>, permittedPorts: Set<Int> = []
   ) -> Result<EligibleURL, URLRefusal> {
-    var written = url.absoluteString
-    return written.withUTF8 { bytes in
+    return withUTF8(of: url.absoluteString) { bytes in
       let (forbidden, isASCII) = scan(bytes)
       if let forbidden { return .failure(.forbiddenCharacter(UInt32(forbidden))) }
       return check(url, written: bytes, isASCII: isASCII, customSchemes: customSchemes, permittedPorts: permittedPorts)

@@ -130,14 +130,3 @@ extension Allowlist {
     return nil
   }
 }
-
-/// Calls `body` with the UTF-8 bytes of `text`, copying them only if the string does not
-/// store them contiguously (a bridged string).
-///
-/// Not the standard library's `String.withUTF8`: that one is `mutating`, and the copy it
-/// needs here made an exact-host check 42 → 70 ns.
-@inline(__always)
-func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-  if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-  return Array(text.utf8).withUnsafeBufferPointer(body)
-}

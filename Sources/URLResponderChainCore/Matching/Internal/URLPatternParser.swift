@@ -16,8 +16,7 @@ struct ParsedURLPattern {
 enum URLPatternParser {
   static func parse(_ pattern: String, allowsAppSchemes: Bool) throws(URLPatternError) -> ParsedURLPattern {
     guard !pattern.isEmpty else { throw .empty }
-    var text = pattern
-    let parsed = text.withUTF8 { bytes in
+    let parsed = withUTF8(of: pattern) { bytes in
       Result { () throws(URLPatternError) -> ParsedURLPattern? in
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         return try parseASCII(bytes, allowsAppSchemes: allowsAppSchemes)

@@ -6,9 +6,8 @@ final class PendingRecovery {
   private(set) var resolved: RecoveryChoice?
   private var waiters: [Int: CheckedContinuation<RecoveryChoice, Never>] = [:]
   private var endObservers: [@MainActor (RecoveryChoice) -> Void] = []
-  private var operations = 0
   /// The operations waiting for the choice.
-  var waitingOperations: Int { operations }
+  private(set) var waitingOperations = 0
   private var nextWaiter = 0
 
   init(endsByItself: Bool) {
@@ -41,16 +40,16 @@ final class PendingRecovery {
   /// Counts one more failed operation waiting for the choice, from the moment it failed (the
   /// first one is counted before its prompt is reported). Pair with ``choiceForJoinedOperation()``.
   func join() {
-    operations += 1
+    waitingOperations += 1
   }
 
   /// Waits for the choice on behalf of a joined operation. An operation whose task is
   /// cancelled (say, its propagation timed out) stops waiting and gets ``RecoveryChoice/cancel``;
   /// when it was the last one waiting, the recovery ends with cancel, so its prompt closes.
   func choiceForJoinedOperation() async -> RecoveryChoice {
-    defer { operations -= 1 }
+    defer { waitingOperations -= 1 }
     let choice = await wait()
-    if resolved == nil, operations == 1 { resolve(.cancel) }
+    if resolved == nil, waitingOperations == 1 { resolve(.cancel) }
     return choice
   }
 

@@ -22,16 +22,17 @@ struct RouteRank: Sendable {
       count += 1
     }
     if let segments = pattern.path {
-      var ended = true
-      for segment in segments {
+      var last: UInt64 = 1  // the path ends here
+      digits: for segment in segments {
         switch segment {
         case .literal: append(3)
         case .placeholder: append(2)
-        case .rest: ended = false
+        case .rest:
+          last = 0
+          break digits
         }
-        if !ended { break }
       }
-      append(ended ? 1 : 0)
+      append(last)
     } else {
       append(0)
     }

@@ -95,10 +95,8 @@ extension URLSafety {
   /// Whether `parsed` (Foundation's host) normalizes to `host`: compared byte by byte when
   /// ASCII, without building the normalized copy.
   private static func normalizes(_ parsed: String, to host: String) -> Bool {
-    var parsed = parsed
-    var host = host
-    let equal = parsed.withUTF8 { parsed in
-      host.withUTF8 { host -> Bool? in
+    let equal = withUTF8(of: parsed) { parsed in
+      withUTF8(of: host) { host -> Bool? in
         guard parsed.allSatisfy({ $0 < 0x80 }) else { return nil }
         // `host` is already valid: equal bytes, give or take one trailing dot, is what
         // normalizing `parsed` would give.
@@ -119,14 +117,14 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 extension String {
-  /// Whether the string's UTF-8 is exactly `bytes`: one `memcmp` when the string stores its
-  /// bytes contiguously (Foundation's hosts do), without the copy `withUTF8` could make.
+  /// Whether the string's UTF-8 is exactly `bytes`: one `memcmp`, without a copy when the
+  /// string stores its bytes contiguously (Foundation's hosts do).
   fileprivate func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard utf8.count == bytes.count else { return false }
-    let equal = utf8.withContiguousStorageIfAvailable { own in
+    // Module-qualified: inside `String`, `withUTF8` names the standard library's mutating method.
+    return URLResponderChainCore.withUTF8(of: self) { own in
       own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0
     }
-    return equal ?? utf8.elementsEqual(bytes)
   }
 
   /// Whether the string lowercases to `lowercase`: byte by byte when ASCII.
