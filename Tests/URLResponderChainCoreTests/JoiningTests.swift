@@ -118,4 +118,40 @@ import URLResponderChainTesting
     #expect(await second.firstResult().outcome == .handled)
     #expect(!handler.sawCancellation)
   }
+
+  @Test func aNewOriginAtAFreedOriginsAddressNeverJoinsItsWalk() async throws {
+    // The first screen is dismissed while its handler defers; the next screen allocated at
+    // the same address sends the same link. It must be walked through its own chain.
+    let slowHandler = DeferringHandler(.handled)
+    let refusing = ImmediateHandler(.discard(reason: "refused here"))
+    var first: Node? = Node(next: slowHandler)
+    let freedID = ObjectIdentifier(try #require(first))
+    let firstResult = CompletionRecorder()
+    first?.propagateURL(exampleURL, completion: firstResult.completion)
+    await slowHandler.entered.wait()
+    first = nil
+
+    // Force the reuse: allocate until an object lands at the freed address, keeping the
+    // misses alive so their addresses are not handed out again.
+    var misses: [Node] = []
+    var reused: Node?
+    for _ in 0..<100_000 {
+      let candidate = Node()
+      if ObjectIdentifier(candidate) == freedID {
+        reused = candidate
+        break
+      }
+      misses.append(candidate)
+    }
+    let second = try #require(reused, "no object was allocated at the freed address")
+    second.next = refusing
+
+    let secondResult = await second.propagateURL(exampleURL)
+    #expect(refusing.calls == 1)
+    #expect(secondResult.outcome == .discarded(reason: "refused here"))
+    #expect(slowHandler.calls == 1)
+    slowHandler.release.open()
+    #expect(await firstResult.firstResult().outcome == .handled)
+    _ = misses
+  }
 }

@@ -7,15 +7,21 @@ import Foundation
 /// rarely has more than one propagation in flight; the others are linked from the first
 /// (``PropagationWalk/nextInFlight``), so the URLs are compared only among the walks of one
 /// origin, and registering a walk allocates nothing once the dictionary has grown.
+///
+/// An identity is only a key, never proof of who asks: once an origin is freed, another
+/// object can be allocated at its address and so have its identifier. A walk is therefore
+/// joined only by its own origin, still alive (the walk holds it weakly, and a weak
+/// reference to a freed object reads `nil` whatever now lives at that address), so a walk
+/// whose origin is gone can never be joined.
 @MainActor
 enum InFlightPropagations {
   private static var walks: [ObjectIdentifier: PropagationWalk] = [:]
 
-  /// The walk in flight from the origin `originID` with `url`, if there is one.
-  static func walk(from originID: ObjectIdentifier, for url: URL) -> PropagationWalk? {
-    var walk = walks[originID]
+  /// The walk in flight from `origin` itself (alive) with `url`, if there is one.
+  static func walk(from origin: any ResponderChainNode, for url: URL) -> PropagationWalk? {
+    var walk = walks[ObjectIdentifier(origin)]
     while let candidate = walk {
-      if candidate.originalURL == url { return candidate }
+      if candidate.origin === origin, candidate.originalURL == url { return candidate }
       walk = candidate.nextInFlight
     }
     return nil

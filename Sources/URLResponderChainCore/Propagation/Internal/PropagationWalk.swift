@@ -78,8 +78,7 @@ final class PropagationWalk {
     guard options.joinsIdenticalPropagations else {
       return PropagationWalk(url: url, origin: origin, options: options)
     }
-    let originID = ObjectIdentifier(origin)
-    if let walk = InFlightPropagations.walk(from: originID, for: url) { return walk }
+    if let walk = InFlightPropagations.walk(from: origin, for: url) { return walk }
     let walk = PropagationWalk(url: url, origin: origin, options: options, registered: true)
     InFlightPropagations.register(walk)
     return walk
