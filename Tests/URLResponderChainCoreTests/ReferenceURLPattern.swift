@@ -106,6 +106,11 @@ enum ReferenceURLPattern {
         segments.append(.placeholder(String(name)))
       } else {
         guard !part.contains("*") else { throw .misplacedWildcard }
+        // The URL Standard's single- and double-dot segments, listed as it lists them.
+        let dotSegments: Set<String> = [".", "%2e", "..", ".%2e", "%2e.", "%2e%2e"]
+        guard !dotSegments.contains(part.lowercased()) else {
+          throw .invalidPath("\"\(part)\" is a dot segment; browsers resolve it away, so write the path it leads to")
+        }
         segments.append(.literal(String(part)))
       }
     }

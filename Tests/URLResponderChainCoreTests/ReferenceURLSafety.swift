@@ -115,8 +115,8 @@ enum ReferenceURLSafety {
       guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
       port = writtenPort
     }
-    let path = url.path(percentEncoded: true)
-    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path.isEmpty ? "/" : path))
+    let path = ReferenceWHATWGPath.resolve(url.path(percentEncoded: true))
+    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path))
   }
 
 }

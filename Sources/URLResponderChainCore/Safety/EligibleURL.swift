@@ -14,7 +14,10 @@ public struct EligibleURL: Sendable, Hashable {
   public let host: String
   /// The explicit port when it is not the scheme's default; `nil` otherwise.
   public let port: Int?
-  /// The percent-encoded path, `"/"` when empty.
+  /// The percent-encoded path a browser loads: `.` and `..` segments (also written `%2e`,
+  /// in any case) resolved as the URL Standard resolves them, `"/"` when empty. So
+  /// `https://example.com/guides/%2e%2e/admin` has the path `/admin`, and a rule for
+  /// `/guides/*` does not match it. ``url`` is left exactly as it was checked.
   public let path: String
 
   /// The host's labels from the top-level domain down (`["com", "example", "www"]`).

@@ -128,7 +128,8 @@ public enum URLSafety {
   }
 
   /// The last rule, shared by both paths: a port other than the scheme's default must be
-  /// permitted. Then the eligible URL, with Foundation's percent-encoded path.
+  /// permitted. Then the eligible URL, with Foundation's percent-encoded path resolved as a
+  /// browser resolves it (dot segments), since that is the path that opens.
   static func eligible(
     _ url: URL, scheme: String, host: String, writtenPort: Int?, defaultPort: Int?, permittedPorts: Set<Int>
   ) -> Result<EligibleURL, URLRefusal> {
@@ -137,7 +138,7 @@ public enum URLSafety {
       guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
       port = writtenPort
     }
-    let path = url.path(percentEncoded: true)
-    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path.isEmpty ? "/" : path))
+    let path = resolvingDotSegments(in: url.path(percentEncoded: true))
+    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path))
   }
 }

@@ -84,6 +84,12 @@ enum URLPatternParser {
       path: try parsePath(UnsafeBufferPointer(rebasing: bytes[slash...])))
   }
 
+  /// Why a rule may not hold a dot segment: a browser resolves every one away before it
+  /// loads a URL, so the rule would either never match or mean another path.
+  static func dotSegmentProblem(_ segment: String) -> String {
+    "\"\(segment)\" is a dot segment; browsers resolve it away, so write the path it leads to"
+  }
+
   /// The index of the `:` of the first `://`.
   static func schemeSeparator(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
@@ -137,6 +143,9 @@ enum URLPatternParser {
         segments.append(.placeholder(String(decoding: name, as: UTF8.self)))
       } else {
         guard !part.contains(UInt8(ascii: "*")) else { throw .misplacedWildcard }
+        guard !URLSafety.isDotSegment(UnsafeBufferPointer(rebasing: part)) else {
+          throw .invalidPath(dotSegmentProblem(String(decoding: part, as: UTF8.self)))
+        }
         segments.append(.literal(String(decoding: part, as: UTF8.self)))
       }
     }
