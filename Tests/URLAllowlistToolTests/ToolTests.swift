@@ -147,3 +147,16 @@ let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"], "comm
     #expect(harness.output.isEmpty)
   }
 }
+
+@Suite struct DuplicateNameTests {
+  @Test func validateAndCheckRefuseADocumentWithADuplicateName() async {
+    let harness = Harness()
+    harness.files["dup.json"] = #"{"version":1,"allow":["example.com"],"allow":["evil.com"]}"#
+    #expect(await harness.run("validate", "dup.json") == 1)
+    #expect(harness.output.contains { $0.contains(#"duplicate name "allow""#) })
+    let check = Harness()
+    check.files["dup.json"] = harness.files["dup.json"]!
+    #expect(await check.run("check", "dup.json", "https://evil.com") != 0)
+    #expect(!check.output.contains { $0.contains("allow") && $0.contains("evil.com") && !$0.contains("duplicate") })
+  }
+}

@@ -59,7 +59,8 @@ import URLResponderChainCore
     #expect {
       try load("<html>503</html>")
     } throws: { error in
-      (error as? AllowlistError)?.description == "not valid JSON"
+      (error as? AllowlistError)?.description
+        == #"not valid JSON: unexpected "<" where a value was expected in the document"#
     }
   }
 }

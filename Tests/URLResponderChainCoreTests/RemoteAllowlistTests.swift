@@ -213,6 +213,26 @@ import Testing
     #expect(await remote.check("https://anything.com").isAllowed == false)
   }
 
+  @Test func aServedListWithADuplicateNameFailsClosedAndIsNeverCached() async throws {
+    let cache = temporaryDirectory()
+    let duplicate = Data(#"{"version":1,"allow":["example.com"],"allow":["evil.com"]}"#.utf8)
+    let server = try serve(
+      Self.ok(Self.document, ["Cache-Control": "max-age=0"]), Self.ok(duplicate, ["Cache-Control": "max-age=600"]))
+    defer { server.stop() }
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache))
+    #expect(await remote.check("https://example.com").isAllowed)
+    let second = await remote.check("https://evil.com")
+    #expect(!second.isAllowed)
+    guard case .unavailable(.invalidDocument(let reason)) = second else {
+      Issue.record("expected an invalid document, got \(second)")
+      return
+    }
+    #expect(reason.contains(#"duplicate name "allow""#))
+    // The next launch reads the last valid list, not the refused one.
+    let relaunched = try RemoteAllowlist(configuration: configuration(URL(string: "http://127.0.0.1:9/")!, cache: cache))
+    #expect(await relaunched.check("https://evil.com").isAllowed == false)
+  }
+
   @Test func anOversizedBodyIsRefused() async throws {
     let server = try serve(Self.ok(Data(count: 5_000)))
     defer { server.stop() }

@@ -2,9 +2,11 @@ public import Foundation
 
 /// The allowlist document: `{"version": 1, "allow": [...], "deny": [...]}`.
 ///
-/// Unknown keys are ignored; any other `version` is refused; `deny` may be omitted. Every
-/// entry is validated and every bad one reported by list and index; one bad entry refuses
-/// the whole document, so a half-loaded list never replaces a good one.
+/// Unknown keys are ignored; any other `version` is refused; `deny` may be omitted. The JSON
+/// must be exactly RFC 8259's, and a name that appears twice in one object, at any depth,
+/// refuses the document (`{"allow": […], "allow": […]}` means two lists to two readers).
+/// Every entry is validated and every bad one reported by list and index; one bad entry
+/// refuses the whole document, so a half-loaded list never replaces a good one.
 ///
 /// ```swift
 /// let allowlist = try AllowlistDocument.load(from: data)
@@ -26,6 +28,8 @@ public enum AllowlistDocument {
     func fail(_ reason: String) -> AllowlistError {
       AllowlistError(problems: [.init(list: nil, index: nil, entry: nil, reason: reason)])
     }
+    // Strictly first: a duplicate name would let two readers see two different lists.
+    if let problem = JSONNameCheck.problem(in: data) { throw fail("not valid JSON: \(problem)") }
     let object: Any
     do {
       object = try JSONSerialization.jsonObject(with: data)
