@@ -40,6 +40,39 @@ import Testing
     .raw(Data((head.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8))
   }
 
+  /// A complete HTTP response whose body is a compressed stream cut short, sent with the
+  /// body's true length so that only the compression, not HTTP, could tell.
+  static func compressed(_ coding: String, _ body: [UInt8]) -> LoopbackHTTPServer.Reply {
+    let head = [
+      "HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Encoding: \(coding)",
+      "Content-Length: \(body.count)", "Connection: close",
+    ]
+    return .raw(Data((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + Data(body))
+  }
+
+  /// `{"version": 1, "allow": ["example.com", "evil.example"]}` gzipped, without the 8-byte
+  /// CRC-32 and length trailer.
+  static let gzipWithoutTrailer: [UInt8] = [
+    0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xab, 0x56, 0x2a, 0x4b, 0x2d, 0x2a, 0xce, 0xcc, 0xcf,
+    0x53, 0xb2, 0x52, 0x30, 0xd4, 0x51, 0x50, 0x4a, 0xcc, 0xc9, 0xc9, 0x2f, 0x07, 0xb2, 0xa3, 0x95, 0x52, 0x2b, 0x12,
+    0x73, 0x0b, 0x72, 0x52, 0xf5, 0x92, 0xf3, 0x73, 0x95, 0x80, 0x12, 0xa9, 0x65, 0x99, 0x39, 0x7a, 0x50, 0x31, 0xa5,
+    0xd8, 0x5a, 0x00,
+  ]
+  /// The same document as a gzip stream of non-final blocks (a full flush), cut before the
+  /// final block.
+  static let gzipCutBeforeFinalBlock: [UInt8] = [
+    0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xaa, 0x56, 0x2a, 0x4b, 0x2d, 0x2a, 0xce, 0xcc, 0xcf,
+    0x53, 0xb2, 0x52, 0x30, 0xd4, 0x51, 0x50, 0x4a, 0xcc, 0xc9, 0xc9, 0x2f, 0x07, 0xb2, 0xa3, 0x95, 0x52, 0x2b, 0x12,
+    0x73, 0x0b, 0x72, 0x52, 0xf5, 0x92, 0xf3, 0x73, 0x95, 0x80, 0x12, 0xa9, 0x65, 0x99, 0x39, 0x7a, 0x50, 0x31, 0xa5,
+    0xd8, 0x5a, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff,
+  ]
+  /// The same document as zlib `deflate`, without the 4-byte Adler-32.
+  static let deflateWithoutAdler32: [UInt8] = [
+    0x78, 0x9c, 0xab, 0x56, 0x2a, 0x4b, 0x2d, 0x2a, 0xce, 0xcc, 0xcf, 0x53, 0xb2, 0x52, 0x30, 0xd4, 0x51, 0x50, 0x4a,
+    0xcc, 0xc9, 0xc9, 0x2f, 0x07, 0xb2, 0xa3, 0x95, 0x52, 0x2b, 0x12, 0x73, 0x0b, 0x72, 0x52, 0xf5, 0x92, 0xf3, 0x73,
+    0x95, 0x80, 0x12, 0xa9, 0x65, 0x99, 0x39, 0x7a, 0x50, 0x31, 0xa5, 0xd8, 0x5a, 0x00,
+  ]
+
   static let rows: [Row] = [
     Row(
       "a captive portal's HTML 200",
@@ -75,6 +108,14 @@ import Testing
         body: "\u{1f}\u{8b}\u{08}\u{00}not-gzip-at-all!"),
       says: "could not be read to its end"
     ) { if case .incompleteResponse = $0 { true } else { false } },
+    Row("a gzip body without its trailer", compressed("gzip", gzipWithoutTrailer), says: "Content-Encoding") {
+      if case .malformedResponse = $0 { true } else { false }
+    },
+    Row("a gzip stream cut before its final block", compressed("gzip", gzipCutBeforeFinalBlock), says: "Content-Encoding")
+    { if case .malformedResponse = $0 { true } else { false } },
+    Row("a deflate body without its Adler-32", compressed("deflate", deflateWithoutAdler32), says: "Content-Encoding") {
+      if case .malformedResponse = $0 { true } else { false }
+    },
     Row(
       "a Content-Length longer than the body",
       raw(
@@ -223,5 +264,18 @@ import Testing
     let problem = try #require(AllowlistResponseCheck.problem(with: exchange, sentValidator: false))
     #expect(!problem.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     #expect(problem.count < 200)
+  }
+
+  @Test func theListIsRequestedUncompressed() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Data(Self.good.utf8)) }
+    defer { server.stop() }
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory(), entryLimit: 10))
+    #expect(await remote.check("https://example.com/a").isAllowed)
+    #expect(server.requests.first?.headers["accept-encoding"] == "identity")
+  }
+
+  @Test(arguments: [("", true), ("identity", true), (" Identity ", true), ("gzip", false), ("identity, gzip", false), ("br", false)])
+  func onlyIdentityCodingsAreRead(contentEncoding: String, isIdentity: Bool) {
+    #expect(AllowlistResponseCheck.isIdentity(contentEncoding) == isIdentity)
   }
 }

@@ -27,10 +27,22 @@ enum AllowlistResponseCheck {
         return
           "its Content-Type is \"\(contentType.shownEscaped(limit: 80))\", not application/json (a captive portal's page?)"
       }
+      if let encoding = exchange.headers["content-encoding"], !isIdentity(encoding) {
+        return "it came with Content-Encoding \"\(encoding.shownEscaped(limit: 40))\" though it was asked for uncompressed "
+          + "(identity): a compressed body's completeness cannot be verified"
+      }
       if exchange.body.isEmpty { return "its body is empty" }
       return nil
     default:
       return nil
+    }
+  }
+
+  /// Whether a `Content-Encoding` field names no coding: empty, or only `identity`.
+  static func isIdentity(_ contentEncoding: String) -> Bool {
+    contentEncoding.split(separator: ",").allSatisfy {
+      let coding = $0.trimmingCharacters(in: .whitespaces).lowercased()
+      return coding.isEmpty || coding == "identity"
     }
   }
 

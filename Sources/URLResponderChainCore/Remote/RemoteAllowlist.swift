@@ -283,6 +283,10 @@ public actor RemoteAllowlist {
   private func attemptFetch(timeout: Duration) async -> (Result<StoredAllowlist, RemoteAllowlistFailure>, Duration?) {
     var request = URLRequest(url: configuration.endpoint)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
+    // Uncompressed, so that a body cut short cannot pass as whole: URLSession decodes gzip and
+    // deflate itself and, on some platforms, accepts a stream without its end or checksum.
+    // Identity leaves only HTTP's own framing, which it does check (Content-Length, chunks).
+    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     var sentValidator = false
     if let stored {

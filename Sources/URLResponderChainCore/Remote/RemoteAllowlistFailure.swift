@@ -19,7 +19,8 @@ public enum RemoteAllowlistFailure: Error, Sendable, Equatable {
   /// that breaks off, a `Content-Length` longer than the body, a corrupt `Content-Encoding`.
   case incompleteResponse(String)
   /// The response is not an allowlist response at all: not JSON (a captive portal's page),
-  /// empty, headers too large, or a `304` to a request that sent no validator.
+  /// empty, headers too large, compressed although it was asked for uncompressed, or a `304`
+  /// to a request that sent no validator.
   case malformedResponse(String)
   /// The document is not the one the configuration pins (``AllowlistIntegrity``): its
   /// SHA-256 is not pinned, or its signature is missing or does not verify.
