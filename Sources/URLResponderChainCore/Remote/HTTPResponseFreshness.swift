@@ -18,7 +18,7 @@ struct HTTPResponseFreshness: Sendable, Equatable {
   ///
   /// - Parameter headers: Header fields, names lowercased; repeated fields joined with `, `.
   init(headers: [String: String], requestTime: Date, responseTime: Date) {
-    let date = headers["date"].flatMap(HTTPDate.parse)
+    let date = headers["date"].flatMap { HTTPDate.parse($0, now: responseTime) }
     // §4.2.3. A `Date` in the future gives no negative age.
     let apparentAge = max(0, responseTime.timeIntervalSince(date ?? responseTime))
     let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
@@ -28,7 +28,7 @@ struct HTTPResponseFreshness: Sendable, Equatable {
     if let expires = headers["expires"] {
       // §5.3: an invalid date, "0" above all, is a time in the past. Several values, or a
       // list: the response is considered stale (§4.2.1 allows the first or stale; stale is safer).
-      if let expiresDate = HTTPDate.parse(expires) {
+      if let expiresDate = HTTPDate.parse(expires, now: responseTime) {
         expiresLifetime = max(0, expiresDate.timeIntervalSince(date ?? responseTime))
       } else {
         expiresLifetime = 0
@@ -54,29 +54,5 @@ struct HTTPResponseFreshness: Sendable, Equatable {
     guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .infinity }
     // §1.2.2: a delta-seconds too large to represent is 2^31.
     return Double(text.prefix(10)).map { min($0, 2_147_483_648) } ?? 2_147_483_648
-  }
-}
-
-/// HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms a
-/// recipient must accept.
-enum HTTPDate {
-  private static let formats = [
-    "EEE, dd MMM yyyy HH:mm:ss 'GMT'",  // IMF-fixdate
-    "EEEE, dd-MMM-yy HH:mm:ss 'GMT'",  // RFC 850
-    "EEE MMM d HH:mm:ss yyyy",  // asctime
-  ]
-
-  static func parse(_ value: String) -> Date? {
-    let text = value.trimmingCharacters(in: .whitespaces)
-    guard !text.isEmpty else { return nil }
-    for format in formats {
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = TimeZone(identifier: "GMT")
-      formatter.dateFormat = format
-      formatter.isLenient = false
-      if let date = formatter.date(from: text) { return date }
-    }
-    return nil
   }
 }

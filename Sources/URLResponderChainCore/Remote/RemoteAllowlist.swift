@@ -397,12 +397,18 @@ public actor RemoteAllowlist {
     }
   }
 
-  /// `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3).
+  /// `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), at most a day.
+  ///
+  /// Delta-seconds is `1*DIGIT` (no sign); a value too large for any integer is the longest
+  /// wait there is, clamped like any other, never ignored.
   static func retryAfter(_ value: String?, now: Date) -> Duration? {
+    let longest = 86_400
     guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    if let seconds = Int(value), seconds >= 0 { return .seconds(min(seconds, 86_400)) }
-    guard let date = HTTPDate.parse(value) else { return nil }
-    return .milliseconds(Int64(max(0, min(date.timeIntervalSince(now), 86_400)) * 1000))
+    if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+      return .seconds(min(Int(value) ?? longest, longest))
+    }
+    guard let date = HTTPDate.parse(value, now: now) else { return nil }
+    return .milliseconds(Int64(max(0, min(date.timeIntervalSince(now), Double(longest))) * 1000))
   }
 
   // MARK: - Persistence
