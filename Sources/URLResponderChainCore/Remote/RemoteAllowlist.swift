@@ -342,6 +342,15 @@ public actor RemoteAllowlist {
     case 304:
       // A 304 without a stored list cannot happen: no validator was sent, and that was refused above.
       guard var revalidated = stored else { return (.failure(.serverError(status: 304)), nil) }
+      guard NotModifiedSelection.selects(revalidated.response, headers: exchange.headers) else {
+        let named = exchange.headers["etag"] ?? exchange.headers["last-modified"] ?? ""
+        return (
+          .failure(
+            .malformedResponse(
+              "a 304 Not Modified named \"\(named.shownEscaped(limit: 80))\", not the stored list's validator")),
+          nil
+        )
+      }
       // §4.3.4: the 304's header fields replace the stored ones they name.
       if exchange.headers["cache-control"] != nil {
         let previousExpires = revalidated.response.directives.expiresLifetime
