@@ -13,6 +13,8 @@ final class Screen: TestViewController, URLHandler {
   /// Read when the screen is asked: whether a transition was in progress in `scene`.
   weak var scene: TestScene?
   private(set) var askedDuringTransition: [Bool] = []
+  /// When set, every answer waits until it opens: a handler that takes its time.
+  var answersAfter: Gate?
 
   init(
     _ name: String,
@@ -26,6 +28,7 @@ final class Screen: TestViewController, URLHandler {
     asked.append(url)
     sources.append(context.inboundSource)
     if let scene { askedDuringTransition.append(scene.isTransitioning) }
+    if let answersAfter { await answersAfter.wait() }
     return decide(url, context)
   }
 }
@@ -197,6 +200,40 @@ final class Completions {
     dispatcher.deliverQueuedLinks()
     await completions.wait(for: 4)
     #expect(app.list.asked == Array(urls.suffix(2)))
+  }
+
+  @Test func linksWaitingBehindASlowHandlerAreNeverDropped() async throws {
+    let app = InboundApp()
+    let release = Gate()
+    app.list.answersAfter = release
+    app.list.decide = { _, _ in .handled }
+    let dispatcher = try app.dispatcher { $0.queueLimit = 2 }
+    let completions = Completions()
+    let urls = (1...5).map { URL(string: "https://example.com/documents/\($0)")! }
+    for url in urls { dispatcher.receive(url, source: .universalLink, completion: completions.record) }
+    await Task.yield()
+    #expect(completions.results.isEmpty, "nothing is dropped while the app is showing")
+    release.open()
+    await completions.wait(for: urls.count)
+    #expect(completions.results.map(\.outcome) == Array(repeating: .handled, count: urls.count))
+    #expect(app.list.asked == urls)
+  }
+
+  @Test func linksArrivingDuringATransitionAreNeverDropped() async throws {
+    let app = InboundApp()
+    let sheet = Screen("sheet") { _, _ in .handled }
+    sheet.scene = app.scene
+    app.tabs.present(sheet, completes: false)
+    let dispatcher = try app.dispatcher { $0.queueLimit = 1 }
+    let completions = Completions()
+    let urls = (1...3).map { URL(string: "https://example.com/documents/\($0)")! }
+    for url in urls { dispatcher.receive(url, source: .universalLink, completion: completions.record) }
+    #expect(completions.results.isEmpty)
+    #expect(dispatcher.queuedLinkCount == 3)
+    sheet.finishTransition()
+    await completions.wait(for: urls.count)
+    #expect(completions.results.map(\.outcome) == [.handled, .handled, .handled])
+    #expect(sheet.asked == urls)
   }
 
   @Test func aLinkDuringAPresentationWaitsForItToEnd() async throws {

@@ -17,7 +17,8 @@ public struct InboundLinkConfiguration: Sendable {
   /// scheme than these and `https` are refused.
   public var customSchemes: Set<String>
   /// The most links kept while the scene has no window yet; past it the oldest is dropped
-  /// (and logged). 8 by default.
+  /// (and logged). 8 by default. Once the scene shows a screen, links waiting for a
+  /// transition or for another link to be decided are never dropped.
   public var queueLimit = 8
   /// Timeout for each handler, as for any propagation.
   public var propagation = URLPropagationOptions()

@@ -22,9 +22,10 @@ public import Foundation
 ///   visible child. The system browser at the end of the chain passes inbound links on; a
 ///   link nobody handles goes to ``InboundLinkConfiguration/whenUnhandled``.
 /// - Links that arrive before the scene has a root view controller are queued (at most
-///   ``InboundLinkConfiguration/queueLimit``, the oldest dropped) and delivered in arrival
-///   order by ``deliverQueuedLinks()``. A link that arrives during a modal presentation or
-///   dismissal waits until it ends. One link is delivered at a time.
+///   ``InboundLinkConfiguration/queueLimit`` while there is none, the oldest dropped) and
+///   delivered in arrival order by ``deliverQueuedLinks()``. A link that arrives during a
+///   modal presentation or dismissal, or while another link is being decided, waits until it
+///   ends and is never dropped. One link is delivered at a time.
 /// - Every call of ``open(_:source:)`` gets exactly one result. The dispatcher holds the
 ///   scene weakly and no responder beyond a propagation.
 @MainActor
@@ -148,7 +149,10 @@ public final class InboundLinkDispatcher {
     let id = nextID
     nextID += 1
     queue.append(Pending(id: id, url: url, source: source, completion: completion))
-    if queue.count > configuration.queueLimit {
+    // The bound is for a cold start, where links could pile up with nothing to show them.
+    // Once the scene shows a screen, a waiting link is behind a transition or a slower link
+    // and will be delivered: it is never dropped.
+    if queue.count > configuration.queueLimit, scene?.rootHost == nil {
       let dropped = queue.removeFirst()
       let reason = "more than \(configuration.queueLimit) links arrived before the app could show them"
       ChainLog.inbound.log(.error, "inbound link dropped: \(RedactedURL(dropped.url)) \(reason)")
