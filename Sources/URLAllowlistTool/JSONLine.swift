@@ -14,7 +14,9 @@ enum JSONLine {
     "{\"input\":\(encode(input)),\"verdict\":\(encode(verdict)),\"reason\":\(encode(reason))}"
   }
 
-  /// A JSON string literal for `string`, escaping every control character.
+  /// A JSON string literal for `string`, with every scalar a terminal must not see as itself
+  /// (``TerminalText/mustEscape(_:)``) written as a `\u` escape, as a surrogate pair above
+  /// U+FFFF: the line stays valid JSON and decodes to `string` exactly.
   static func encode(_ string: String) -> String {
     var result = "\""
     for scalar in string.unicodeScalars {
@@ -24,8 +26,8 @@ enum JSONLine {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-        result += String(format: "\\u%04x", scalar.value)
+      case _ where TerminalText.mustEscape(scalar):
+        for unit in String(scalar).utf16 { result += String(format: "\\u%04x", unit) }
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -20,7 +20,7 @@ struct Tool {
     do {
       command = try Command.parse(arguments)
     } catch {
-      errorOutput("url-allowlist: \(error.message)\n\n\(usage)")
+      errorOutput("url-allowlist: \(TerminalText.escaped(error.message))\n\n\(usage)")
       return 2
     }
     switch command {
@@ -42,7 +42,7 @@ struct Tool {
       do {
         remote = try RemoteAllowlist(configuration: remoteConfiguration(endpoint, cacheDirectory, timeout))
       } catch {
-        errorOutput("url-allowlist: \(error)")
+        errorOutput("url-allowlist: \(TerminalText.escaped("\(error)"))")
         return 2
       }
       let current = await remote.allowlist()
@@ -66,29 +66,31 @@ struct Tool {
     do {
       data = try readFile(file)
     } catch {
-      return .failure(LoadFailure(message: "cannot read \(file): \(error.localizedDescription)"))
+      return .failure(
+        LoadFailure(message: TerminalText.escaped("cannot read \(file): \(error.localizedDescription)")))
     }
     do throws(AllowlistError) {
       return .success(try AllowlistDocument.load(from: data))
     } catch {
       return .failure(
         LoadFailure(
-          message: "\(file) is not a valid allowlist:\n" + error.problems.map { "  \($0)" }.joined(separator: "\n")))
+          message: "\(TerminalText.escaped(file)) is not a valid allowlist:\n"
+            + error.problems.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")))
     }
   }
 
   private func validate(_ file: String) -> Int32 {
     guard let data = try? readFile(file) else {
-      errorOutput("url-allowlist: cannot read \(file)")
+      errorOutput("url-allowlist: cannot read \(TerminalText.escaped(file))")
       return 2
     }
     do throws(AllowlistError) {
       let allowlist = try AllowlistDocument.load(from: data)
-      output("\(file): valid, \(allowlist.count) rule\(allowlist.count == 1 ? "" : "s")")
+      output("\(TerminalText.escaped(file)): valid, \(allowlist.count) rule\(allowlist.count == 1 ? "" : "s")")
       return 0
     } catch {
-      output("\(file): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
-      for problem in error.problems { output("  \(problem)") }
+      output("\(TerminalText.escaped(file)): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
+      for problem in error.problems { output("  " + TerminalText.escaped(problem.description)) }
       return 1
     }
   }
@@ -102,7 +104,7 @@ struct Tool {
     configuration.cacheDirectory =
       cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? defaultCacheRoot().appendingPathComponent(Self.folderName(for: endpoint), isDirectory: true)
-    configuration.log = { [errorOutput] in errorOutput("url-allowlist: \($0)") }
+    configuration.log = { [errorOutput] in errorOutput("url-allowlist: \(TerminalText.escaped($0))") }
     return configuration
   }
 

@@ -13,6 +13,8 @@ let usage = """
                can be had, every URL is denied with a reason naming the failure. --timeout bounds
                the whole fetch (default 10 seconds).
 
+  Control and invisible format characters in lists and URLs are printed as \\u{…} escapes.
+
   Exit status: 0 when every URL got a verdict (or the file is valid), 1 for an invalid file
   (validate), 2 for unusable arguments or an unreadable or invalid allowlist (check).
   """
