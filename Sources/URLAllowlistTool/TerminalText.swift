@@ -18,7 +18,10 @@ enum TerminalText {
 
   /// `text` with every scalar ``mustEscape(_:)`` names written as `\u{hex}`.
   static func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: mustEscape) else { return text }
+    // Printable ASCII is shown as it is; only other scalars need a look.
+    guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), text.unicodeScalars.contains(where: mustEscape) else {
+      return text
+    }
     var result = ""
     for scalar in text.unicodeScalars {
       if mustEscape(scalar) {

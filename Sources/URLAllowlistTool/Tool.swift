@@ -6,6 +6,8 @@ struct Tool {
   var readFile: (String) throws -> Data = { try Data(contentsOf: URL(fileURLWithPath: $0)) }
   var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
   var output: (String) -> Void = { print($0) }
+  /// Writes out whatever `output` has gathered; called before `check` reports its summary.
+  var flush: () -> Void = {}
   var errorOutput: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
   /// Where a remote allowlist is cached when `--cache-dir` is not given.
@@ -114,30 +116,69 @@ struct Tool {
     return String(String(safe).prefix(120))
   }
 
-  private func check(json: Bool, urls: [String], verdict: (String) -> (word: String, reason: String)) -> Int32 {
-    var table = VerdictTable()
-    func judge(_ input: String, url: String?) {
-      let (word, reason) = url.map(verdict) ?? ("deny", "input is not a JSON string literal")
-      if json {
-        output(JSONLine.verdictObject(input: url ?? input, verdict: word, reason: reason))
-      } else {
-        table.add(verdict: word, url: url ?? input, reason: reason)
+  /// How many input lines are judged together, on every core, before their rows are written.
+  static let batchSize = 8_192
+
+  /// Prints one verdict per URL as it goes (rows are never all held: lines are read, judged
+  /// on every core and written in batches of ``batchSize``, in input order), then a summary
+  /// line on standard error. Blank lines in the input are skipped and counted.
+  private func check(
+    json: Bool, urls: [String], verdict: @escaping @Sendable (String) -> (word: String, reason: String)
+  ) -> Int32 {
+    var table = VerdictTable(emit: output)
+    var tally = (allowed: 0, denied: 0, blank: 0)
+    func judge(_ lines: [String], literals: Bool) {
+      let rows = lines.parallelMap { line -> Row in
+        let url = literals ? JSONLine.decodeString(line) : line
+        let (word, reason) = url.map(verdict) ?? ("deny", "input is not a JSON string literal")
+        let input = url ?? line
+        return Row(
+          isAllowed: word == "allow", input: input, reason: reason,
+          json: json ? JSONLine.verdictObject(input: input, verdict: word, reason: reason) : nil)
+      }
+      for row in rows {
+        if row.isAllowed { tally.allowed += 1 } else { tally.denied += 1 }
+        if let line = row.json {
+          output(line)
+        } else {
+          table.add(verdict: row.isAllowed ? "allow" : "deny", url: row.input, reason: row.reason)
+        }
       }
     }
     if urls.isEmpty {
+      var batch: [String] = []
+      batch.reserveCapacity(Self.batchSize)
       while let line = readLine() {
-        if json {
-          if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-          judge(line, url: JSONLine.decodeString(line))
-        } else {
-          judge(line, url: line)
+        if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+          tally.blank += 1
+          continue
+        }
+        batch.append(line)
+        if batch.count == Self.batchSize {
+          judge(batch, literals: json)
+          batch.removeAll(keepingCapacity: true)
         }
       }
+      judge(batch, literals: json)
     } else {
-      for url in urls { judge(url, url: url) }
+      judge(urls, literals: false)
     }
-    if !json { table.lines().forEach(output) }
+    if !json { table.finish() }
+    flush()
+    let checked = tally.allowed + tally.denied
+    let blank = tally.blank == 0 ? "" : "; \(tally.blank) blank line\(tally.blank == 1 ? "" : "s") skipped"
+    errorOutput(
+      "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.allowed) allowed, \(tally.denied) denied\(blank)")
     return 0
+  }
+
+  /// One judged line.
+  private struct Row: Sendable {
+    let isAllowed: Bool
+    let input: String
+    let reason: String
+    /// The whole JSON line, in `--json` mode.
+    let json: String?
   }
 }
 

@@ -1,17 +1,39 @@
-/// The readable plain-text output of `check`: aligned columns, with the input and the reason
-/// made safe for a terminal (``TerminalText``).
+/// The readable plain-text output of `check`: aligned columns, written as it goes, with the
+/// input and the reason made safe for a terminal (``TerminalText``).
+///
+/// The URL column's width is fixed by the first ``lookAhead`` rows (at most 60 characters), so
+/// a million rows are written as they come, in memory bounded by the look-ahead; a longer URL
+/// later on pushes its own row's reason out, as any URL over 60 characters does.
 struct VerdictTable {
-  private var rows: [(verdict: String, url: String, reason: String)] = []
+  /// How many rows are held back to choose the URL column's width.
+  static let lookAhead = 1_000
+  static let maximumWidth = 60
+
+  private var pending: [(verdict: String, url: String, reason: String)] = []
+  private var width: Int?
+  private let emit: (String) -> Void
+
+  init(emit: @escaping (String) -> Void) { self.emit = emit }
 
   mutating func add(verdict: String, url: String, reason: String) {
-    rows.append((verdict, TerminalText.escaped(url), TerminalText.escaped(reason)))
+    let row = (verdict, TerminalText.escaped(url), TerminalText.escaped(reason))
+    if let width { return emit(Self.line(row, width: width)) }
+    pending.append(row)
+    if pending.count == Self.lookAhead { release() }
   }
 
-  func lines() -> [String] {
-    let urlWidth = min(60, rows.map(\.url.count).max() ?? 0)
-    return rows.map { row in
-      let url = row.url.count < urlWidth ? row.url + String(repeating: " ", count: urlWidth - row.url.count) : row.url
-      return "\(row.verdict == "allow" ? "allow" : "deny ")  \(url)  \(row.reason)"
-    }
+  /// Writes the rows still held back.
+  mutating func finish() { release() }
+
+  private mutating func release() {
+    let width = width ?? min(Self.maximumWidth, pending.map(\.url.count).max() ?? 0)
+    self.width = width
+    for row in pending { emit(Self.line(row, width: width)) }
+    pending = []
+  }
+
+  private static func line(_ row: (verdict: String, url: String, reason: String), width: Int) -> String {
+    let url = row.url.count < width ? row.url + String(repeating: " ", count: width - row.url.count) : row.url
+    return "\(row.verdict == "allow" ? "allow" : "deny ")  \(url)  \(row.reason)"
   }
 }

@@ -10,6 +10,8 @@ final class Harness: @unchecked Sendable {
   private let lock = NSLock()
   var files: [String: String] = [:]
   var input: [String] = []
+  /// Called as the tool reads line `index`, with how many lines it has printed by then.
+  var onRead: ((Int, Int) -> Void)?
   private var printed: [String] = []
   private var printedErrors: [String] = []
   var cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -29,7 +31,10 @@ final class Harness: @unchecked Sendable {
         guard let text = files[path] else { throw CocoaError(.fileNoSuchFile) }
         return Data(text.utf8)
       },
-      readLine: { lines.popFirst() },
+      readLine: { [self] in
+        if let onRead, let next = lines.indices.first { onRead(next, output.count) }
+        return lines.popFirst()
+      },
       output: { line in self.lock.withLock { self.printed.append(line) } },
       errorOutput: { line in self.lock.withLock { self.printedErrors.append(line) } },
       defaultCacheRoot: { [cacheRoot] in cacheRoot }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import URLAllowlistTool
+
+/// `check` at the scale of an app's content: rows stream out, in input order, in bounded
+/// memory; blank lines are skipped and counted.
+@Suite struct StreamingTests {
+  @Test func blankLinesAreSkippedAndCountedInTheSummary() async {
+    for mode in [[], ["--json"]] {
+      let harness = Harness()
+      harness.files["list.json"] = document
+      let url = mode.isEmpty ? "https://example.com" : #""https://example.com""#
+      harness.input = ["", "  ", url, "\t", " \t "]
+      #expect(await harness.run(["check", "--allowlist", "list.json"] + mode) == 0)
+      #expect(harness.output.count == 1)
+      #expect(harness.errors == ["url-allowlist: 1 URL checked: 1 allowed, 0 denied; 4 blank lines skipped"])
+    }
+  }
+
+  @Test func rowsAreWrittenWhileTheInputIsStillBeingRead() async {
+    for mode in [[], ["--json"]] {
+      let harness = Harness()
+      harness.files["list.json"] = document
+      harness.input = (0..<30_000).map { mode.isEmpty ? "https://example.com/\($0)" : #""https://example.com/\#($0)""# }
+      harness.onRead = { index, printed in
+        // By the last line, every full batch before it has been written.
+        if index == 29_999 { #expect(printed >= 3 * Tool.batchSize) }
+      }
+      #expect(await harness.run(["check", "--allowlist", "list.json"] + mode) == 0)
+      #expect(harness.output.count == 30_000)
+    }
+  }
+
+  @Test func rowsKeepTheInputOrderAcrossBatchesAndCores() async throws {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    let urls = (0..<20_000).map { $0.isMultiple(of: 3) ? "https://evil.example/\($0)" : "https://example.com/\($0)" }
+    harness.input = urls.map(JSONLine.encode)
+    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == 0)
+    let inputs = try harness.output.map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])["input"]
+    }
+    #expect(inputs == urls)
+    #expect(harness.errors == ["url-allowlist: 20000 URLs checked: 13333 allowed, 6667 denied"])
+  }
+
+  @Test func theTableStaysAlignedByItsLookAhead() async {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    harness.input = (0..<2_500).map { "https://example.com/" + String(repeating: "a", count: $0 % 30) }
+    #expect(await harness.run("check", "--allowlist", "list.json") == 0)
+    let columns = Set(harness.output.map { $0.range(of: "matches")!.lowerBound.utf16Offset(in: $0) })
+    #expect(columns.count == 1, "every reason starts in the same column")
+  }
+
+  @Test func theReaderSplitsLinesAcrossChunksAsReadLineDoes() throws {
+    let pipe = Pipe()
+    let long = String(repeating: "x", count: 200_000)
+    let text = "a\r\nb\n\n\(long)\nlast"
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(text.utf8))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    let reader = LineReader(pipe.fileHandleForReading)
+    var lines: [String] = []
+    while let line = reader.next() { lines.append(line) }
+    #expect(lines == ["a", "b", "", long, "last"])
+  }
+}
