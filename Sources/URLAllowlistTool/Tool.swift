@@ -89,12 +89,26 @@ struct Tool {
     do throws(AllowlistError) {
       let allowlist = try AllowlistDocument.load(from: data)
       output("\(TerminalText.escaped(file)): valid, \(allowlist.count) rule\(allowlist.count == 1 ? "" : "s")")
+      for key in Self.unknownKeys(in: data) {
+        output("  warning: unknown key \"\(TerminalText.escaped(key))\" is ignored (check its spelling: \"deny\"?)")
+      }
       return 0
     } catch {
       output("\(TerminalText.escaped(file)): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
       for problem in error.problems { output("  " + TerminalText.escaped(problem.description)) }
       return 1
     }
+  }
+
+  /// The top-level keys of a valid document that this version does not read, sorted.
+  ///
+  /// They are warnings, not errors: a list served to apps of several versions may carry
+  /// fields only newer ones read, and refusing them would fail every older app closed. The
+  /// warning is for the list's author, for whom an unknown key is most often a misspelt
+  /// `"deny"`, which would otherwise leave the list allowing what it meant to refuse.
+  static func unknownKeys(in data: Data) -> [String] {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+    return object.keys.filter { !["version", "allow", "deny"].contains($0) }.sorted()
   }
 
   private func remoteConfiguration(_ endpoint: String, _ cacheDirectory: String?, _ timeout: Double)

@@ -61,13 +61,19 @@ public struct Allowlist: Sendable {
     try self.init(allow: allow, deny: deny) { $0 }
   }
 
-  /// Compiles entries as a document holds them: `nil` stands for an entry that is not a
-  /// string. Every problem is reported, in document order (allow, then deny).
-  init(entries allow: [String?], deny: [String?]) throws(AllowlistError) {
-    try self.init(allow: allow, deny: deny) { $0 }
+  /// Compiles entries as a document holds them, strings or other JSON values. Every problem
+  /// is reported, in document order (allow, then deny).
+  init(entries allow: [AllowlistDocument.Entry], deny: [AllowlistDocument.Entry]) throws(AllowlistError) {
+    try self.init(allow: allow, deny: deny) {
+      if case .rule(let text) = $0 { text } else { nil }
+    } shown: {
+      if case .notAString(let shown) = $0 { shown } else { "" }
+    }
   }
 
-  private init<Written>(allow: [Written], deny: [Written], text: (Written) -> String?) throws(AllowlistError) {
+  private init<Written>(
+    allow: [Written], deny: [Written], text: (Written) -> String?, shown: (Written) -> String = { _ in "" }
+  ) throws(AllowlistError) {
     var byteCount = 0
     for entry in allow { byteCount += text(entry)?.utf8.count ?? 0 }
     for entry in deny { byteCount += text(entry)?.utf8.count ?? 0 }
@@ -76,7 +82,7 @@ public struct Allowlist: Sendable {
     for (list, entries) in [(AllowlistError.List.allow, allow), (.deny, deny)] {
       for (index, entry) in entries.enumerated() {
         guard let text = text(entry) else {
-          problems.append(.init(list: list, index: index, entry: nil, reason: "not a string"))
+          problems.append(.init(list: list, index: index, entry: nil, reason: "is \(shown(entry)), not a string"))
           continue
         }
         do throws(URLPatternError) {

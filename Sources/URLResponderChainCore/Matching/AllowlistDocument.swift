@@ -16,17 +16,35 @@ public enum AllowlistDocument {
   public static let supportedVersion = 1
   /// The most entries (allow and deny together) a document may hold by default.
   public static let defaultEntryLimit = 200_000
+  /// The largest document read by default, in bytes (2 MB): the same limit a
+  /// ``RemoteAllowlistConfiguration`` applies to a response. A larger document is refused
+  /// before it is parsed, so reading one never takes memory out of proportion to it.
+  public static let defaultByteLimit = 2 * 1024 * 1024
+
+  /// One entry of a list as the document holds it.
+  enum Entry {
+    /// A string: a rule to compile.
+    case rule(String)
+    /// Any other JSON value, shown short and escaped for the problem it is.
+    case notAString(String)
+  }
 
   /// Parses, validates and compiles a document.
   ///
   /// - Parameters:
   ///   - data: The JSON document.
   ///   - entryLimit: The most entries accepted.
+  ///   - byteLimit: The largest document accepted, in bytes.
   /// - Returns: The compiled allowlist.
   /// - Throws: ``AllowlistError`` with every problem found.
-  public static func load(from data: Data, entryLimit: Int = defaultEntryLimit) throws(AllowlistError) -> Allowlist {
+  public static func load(
+    from data: Data, entryLimit: Int = defaultEntryLimit, byteLimit: Int = defaultByteLimit
+  ) throws(AllowlistError) -> Allowlist {
     func fail(_ reason: String) -> AllowlistError {
       AllowlistError(problems: [.init(list: nil, index: nil, entry: nil, reason: reason)])
+    }
+    guard data.count <= byteLimit else {
+      throw fail("the document is \(data.count) bytes, more than the limit of \(byteLimit) bytes")
     }
     // Strictly first: a duplicate name would let two readers see two different lists.
     if let problem = JSONNameCheck.problem(in: data) { throw fail("not valid JSON: \(problem)") }
@@ -44,7 +62,7 @@ public enum AllowlistDocument {
     }
     // Problems with the lists themselves come first; entries are then judged one by one.
     var problems: [AllowlistError.Problem] = []
-    func entries(_ key: String, required: Bool) -> [String?] {
+    func entries(_ key: String, required: Bool) -> [Entry] {
       guard let value = document[key] else {
         if required { problems.append(.init(list: nil, index: nil, entry: nil, reason: "missing \"\(key)\" list")) }
         return []
@@ -53,7 +71,10 @@ public enum AllowlistDocument {
         problems.append(.init(list: nil, index: nil, entry: nil, reason: "\"\(key)\" is not a list"))
         return []
       }
-      return array.map { $0 as? String }
+      return array.map { value in
+        if let text = value as? String { return .rule(text) }
+        return .notAString(shown(value))
+      }
     }
     let allow = entries("allow", required: true)
     let deny = entries("deny", required: false)
@@ -68,5 +89,16 @@ public enum AllowlistDocument {
     }
     guard problems.isEmpty else { throw AllowlistError(problems: problems) }
     return allowlist
+  }
+
+  /// A JSON value as JSON text, cut short after 40 characters, for a problem's reason: every
+  /// scalar outside printable ASCII shown as `\u{…}`, so the value can neither forge a line
+  /// nor hide what it is.
+  private static func shown(_ value: Any) -> String {
+    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+    else { return "a value" }
+    let scalars = String(decoding: data, as: UTF8.self).unicodeScalars
+    let shown = scalars.prefix(40).map { (0x20..<0x7F).contains($0.value) ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
+    return shown.joined() + (scalars.count > 40 ? "…" : "")
   }
 }

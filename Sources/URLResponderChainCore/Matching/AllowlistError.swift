@@ -27,10 +27,12 @@ public struct AllowlistError: Error, Sendable, Equatable, CustomStringConvertibl
       self.reason = reason
     }
 
-    /// `allow[3] "*.com": a wildcard directly over …`, or the document-level reason.
+    /// `allow[3] "*.com": a wildcard directly over …`, `allow[4]: is 7, not a string`, or
+    /// the document-level reason.
     public var description: String {
       guard let list, let index else { return reason }
-      return "\(list.rawValue)[\(index)] \"\(entry ?? "")\": \(reason)"
+      guard let entry else { return "\(list.rawValue)[\(index)]: \(reason)" }
+      return "\(list.rawValue)[\(index)] \"\(entry)\": \(reason)"
     }
   }
 

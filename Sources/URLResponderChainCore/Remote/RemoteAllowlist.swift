@@ -326,7 +326,8 @@ public actor RemoteAllowlist {
         return (.failure(.integrityFailed(problem)), nil)
       }
       do throws(AllowlistError) {
-        let allowlist = try AllowlistDocument.load(from: exchange.body, entryLimit: configuration.entryLimit)
+        let allowlist = try AllowlistDocument.load(
+          from: exchange.body, entryLimit: configuration.entryLimit, byteLimit: configuration.byteLimit)
         return (
           .success(
             StoredAllowlist(
@@ -431,7 +432,7 @@ public actor RemoteAllowlist {
     }
     stored = StoredAllowlist.load(
       from: directory, endpoint: configuration.endpoint, entryLimit: configuration.entryLimit,
-      integrity: configuration.integrity, log: configuration.log)
+      byteLimit: configuration.byteLimit, integrity: configuration.integrity, log: configuration.log)
   }
 }
 

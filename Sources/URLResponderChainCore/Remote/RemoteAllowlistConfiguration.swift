@@ -34,7 +34,7 @@ public struct RemoteAllowlistConfiguration: Sendable {
   /// The longest a whole fetch may take, retries and waits included.
   public var fetchTimeout: Duration = .seconds(30)
   /// The largest response body read; reading stops past it.
-  public var byteLimit = 2 * 1024 * 1024
+  public var byteLimit = AllowlistDocument.defaultByteLimit
   /// The most entries a document may have.
   public var entryLimit = AllowlistDocument.defaultEntryLimit
   /// How failed requests are retried.

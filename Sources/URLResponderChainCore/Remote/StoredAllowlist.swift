@@ -40,7 +40,8 @@ extension StoredAllowlist {
   /// Reads the persisted list for `endpoint`; a missing, corrupt, foreign or invalid file is
   /// ignored (and logged), never fatal.
   static func load(
-    from directory: URL, endpoint: URL, entryLimit: Int, integrity: AllowlistIntegrity, log: (String) -> Void
+    from directory: URL, endpoint: URL, entryLimit: Int, byteLimit: Int, integrity: AllowlistIntegrity,
+    log: (String) -> Void
   ) -> StoredAllowlist? {
     let file = directory.appendingPathComponent(PersistedAllowlist.fileName)
     guard let data = try? Data(contentsOf: file) else { return nil }
@@ -61,7 +62,8 @@ extension StoredAllowlist {
       return nil
     }
     do throws(AllowlistError) {
-      let allowlist = try AllowlistDocument.load(from: persisted.response.document, entryLimit: entryLimit)
+      let allowlist = try AllowlistDocument.load(
+        from: persisted.response.document, entryLimit: entryLimit, byteLimit: byteLimit)
       return StoredAllowlist(allowlist: allowlist, response: persisted.response)
     } catch {
       log("ignoring invalid allowlist cache at \(file.path): \(error)")
