@@ -24,7 +24,10 @@ import Testing
         return .failure(.invalidHost("\"\(label)\" is not letters, digits and hyphens"))
       }
       if label.utf8.count >= 4, label.utf8.dropFirst(2).prefix(2).elementsEqual("--".utf8) {
-        return .failure(.invalidHost("\"\(label)\" is a reserved or internationalized (xn--) label"))
+        guard label.hasPrefix("xn--") else { return .failure(.invalidHost("\"\(label)\" is a reserved label (??--)")) }
+        guard ReferenceIDNA.isValidACELabel(String(label)) else {
+          return .failure(.invalidHost("\"\(label)\" is not a valid internationalized (xn--) label"))
+        }
       }
     }
     if let last = labels.last {

@@ -71,10 +71,28 @@ enum ReferenceURLPattern {
     matchesSubdomainsOnly = authority.hasPrefix("*.")
     if matchesSubdomainsOnly { authority = authority.dropFirst(2) }
     guard !authority.contains("*") else { throw .misplacedWildcard }
-    guard !authority.contains("@"), authority.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else {
+    guard !authority.contains("@"), !authority.unicodeScalars.contains(where: { $0.value <= 0x20 }) else {
       throw .invalidHost("\"\(authority)\" is not a plain ASCII domain name")
     }
-    switch PatternParsingDifferentialTests.referenceNormalizedHost(authority) {
+    // Internationalized labels: Foundation's IDNA gives the ASCII form, which must then be a
+    // valid label by the reference's own rule.
+    var labels: [String] = []
+    for label in authority.split(separator: ".", omittingEmptySubsequences: false) {
+      guard label.unicodeScalars.contains(where: { !$0.isASCII }) else {
+        labels.append(String(label))
+        continue
+      }
+      var components = URLComponents()
+      components.host = label.lowercased()
+      guard let ace = components.encodedHost, ace.hasPrefix("xn--"), !ace.contains("."),
+        ReferenceIDNA.isValidACELabel(ace)
+      else {
+        let shown = String(label).unicodeScalars.prefix(63).map { $0.escaped(asASCII: true) }.joined()
+        throw .invalidHost("\"\(shown)\(label.unicodeScalars.count > 63 ? "…" : "")\" is not a valid internationalized label")
+      }
+      labels.append(ace)
+    }
+    switch PatternParsingDifferentialTests.referenceNormalizedHost(Substring(labels.joined(separator: "."))) {
     case .success(let normalized): host = normalized
     case .failure(let refusal): throw .invalidHost(refusal.description)
     }

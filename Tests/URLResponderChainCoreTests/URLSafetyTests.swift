@@ -69,7 +69,8 @@ import URLResponderChainCore
     "https://ex%61mple.com", "https://example%2Ecom", "https://example.com%00.evil.com",
     "https://ｅｘａｍｐｌｅ.com", "https://example。com", "https://example．com", "https://exаmple.com",
     "https://例え.jp", "https://example..com", "https://.example.com", "https://example.com..",
-    "https://exa_mple.com", "https://xn--bcher-kva.example", "https://xn--", "https://ab--cd.com", "https://",
+    "https://exa_mple.com", "https://xn--bcher-kvb.example", "https://xn--", "https://ab--cd.com", "https://",
+    "https://xn--g0a.example", "https://xn--x-6q0i.example",
     "https:///example.com", "https:example.com",
     "http:/example.com", "https://example.com:99999", "https://example.com:0x50", "https://exa*mple.com",
   ])

@@ -14,7 +14,7 @@ extension URLSafety {
         return .failure(.invalidHost("\"\(label)\" is not letters, digits and hyphens"))
       }
       if label.utf8.count >= 4, label.utf8.dropFirst(2).prefix(2).elementsEqual("--".utf8) {
-        return .failure(.invalidHost("\"\(label)\" is a reserved or internationalized (xn--) label"))
+        if let problem = reservedLabelProblem(label.utf8) { return .failure(.invalidHost(problem)) }
       }
     }
     if let last = labels.last, isNumeric(last) { return .failure(.ipAddress(host)) }
@@ -61,7 +61,7 @@ extension URLSafety {
         if lowercase != bytes[index] { hasCapitals = true }
       }
       if label.count >= 4, bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
-        return .failure(.invalidHost("\"\(lowercased(label))\" is a reserved or internationalized (xn--) label"))
+        if let problem = reservedLabelProblem(lowercased(label).utf8) { return .failure(.invalidHost(problem)) }
       }
       lastLabel = label
       guard stop < end else { break }
@@ -70,6 +70,15 @@ extension URLSafety {
     let host = !hasCapitals && end == bytes.count ? (alreadyNormal ?? lowercased(0..<end)) : lowercased(0..<end)
     if isNumeric(UnsafeBufferPointer(rebasing: bytes[lastLabel])) { return .failure(.ipAddress(host)) }
     return .success(host)
+  }
+
+  /// Why a lowercase label with `--` in its third and fourth places may not be a host's:
+  /// `nil` for a valid internationalized (`xn--`) label in its one canonical form
+  /// (``Punycode``); every other such label is reserved (RFC 5891 §4.2.3.1).
+  static func reservedLabelProblem(_ label: some Collection<UInt8>) -> String? {
+    let text = String(decoding: label, as: UTF8.self)
+    guard label.starts(with: "xn--".utf8) else { return "\"\(text)\" is a reserved label (??--)" }
+    return Punycode.isValidACELabel(label) ? nil : "\"\(text)\" is not a valid internationalized (xn--) label"
   }
 
   /// ``isNumeric(_:)`` on the bytes of an ASCII label, in any case.

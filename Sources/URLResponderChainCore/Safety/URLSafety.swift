@@ -9,10 +9,11 @@ public import Foundation
 /// - no user name or password; no control character, space, DEL or backslash in the input;
 /// - a host of ASCII letters, digits and hyphens in non-empty labels, lowercased, one
 ///   trailing dot dropped; no `%`, `[` or `]`; not an IP address in any form (a last label
-///   that is a number, `0x…` included); no non-ASCII and no reserved `??--` label such as
-///   `xn--…` (validating punycode the way browsers do needs UTS 46; browsers refuse invalid
-///   `xn--` labels that Foundation accepts, so internationalized hosts are not eligible and
-///   go on to the system browser);
+///   that is a number, `0x…` included); no non-ASCII written in the host, and no reserved
+///   `??--` label but an internationalized `xn--…` one in its single canonical form (it
+///   decodes to lowercase letters, marks and digits in NFC and encodes back to itself; any
+///   other `xn--` label is refused, never repaired). An internationalized host is matched as
+///   that ASCII form, so a look-alike is always another host;
 /// - the scheme's default port, unless the port is in `permittedPorts`;
 /// - Foundation's view of the host must equal the host as written; where parsers could
 ///   disagree, the URL is refused.

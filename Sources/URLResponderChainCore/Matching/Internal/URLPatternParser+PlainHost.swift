@@ -5,7 +5,7 @@ extension URLPatternParser {
   /// Returns the host's range in `bytes` only when ``parse(_:allowsAppSchemes:)`` would
   /// accept the text as a pattern with no scheme, port or path whose normalized host is
   /// those very bytes: lowercase letters, digits and hyphens in dot-separated labels of 1 to
-  /// 63 bytes, at most 253 in all, no reserved (`xn--`) label, a last label that is not a
+  /// 63 bytes, at most 253 in all, no reserved `??--` label but a valid `xn--` one, a last label that is not a
   /// number, and no wildcard over a public suffix. Anything else, valid or not, returns
   /// `nil` and goes to the full parser, which alone reports problems. A differential test
   /// holds the two to that.
@@ -22,7 +22,9 @@ extension URLPatternParser {
       }
       let length = index - labelStart
       guard length > 0, length <= 63 else { return nil }
-      if length >= 4, bytes[labelStart + 2] == UInt8(ascii: "-"), bytes[labelStart + 3] == UInt8(ascii: "-") {
+      if length >= 4, bytes[labelStart + 2] == UInt8(ascii: "-"), bytes[labelStart + 3] == UInt8(ascii: "-"),
+        URLSafety.reservedLabelProblem(UnsafeBufferPointer(rebasing: bytes[labelStart..<index])) != nil
+      {
         return nil
       }
       guard index < bytes.count else { break }

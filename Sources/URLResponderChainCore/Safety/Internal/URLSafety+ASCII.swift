@@ -97,14 +97,31 @@ extension URLSafety {
   private static func normalizes(_ parsed: String, to host: String) -> Bool {
     let equal = withUTF8(of: parsed) { parsed in
       withUTF8(of: host) { host -> Bool? in
-        guard parsed.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard parsed.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") }) else { return nil }
         // `host` is already valid: equal bytes, give or take one trailing dot, is what
         // normalizing `parsed` would give.
         let count = parsed.last == UInt8(ascii: ".") ? parsed.count - 1 : parsed.count
         return count == host.count && zip(parsed, host).allSatisfy { $0.asciiLowercased == $1 }
       }
     }
-    return equal ?? (normalizedHost(Substring(parsed)) == .success(host))
+    if let equal { return equal }
+    // Foundation keeps an internationalized host as percent-encoded UTF-8 while the URL's text
+    // has its ASCII form: the two agree when that Unicode host, converted label by label as
+    // a rule is (``Punycode``), is the host as written.
+    if parsed.contains("%"), let unicode = parsed.removingPercentEncoding {
+      var ascii: [String] = []
+      for label in unicode.split(separator: ".", omittingEmptySubsequences: false) {
+        if label.unicodeScalars.allSatisfy(\.isASCII) {
+          ascii.append(String(label))
+        } else if let ace = Punycode.aceLabel(forUnicode: label) {
+          ascii.append(ace)
+        } else {
+          return false
+        }
+      }
+      return normalizedHost(Substring(ascii.joined(separator: "."))) == .success(host)
+    }
+    return normalizedHost(Substring(parsed)) == .success(host)
   }
 }
 
