@@ -176,10 +176,18 @@ final class PropagationWalk {
     guard var handler = awaitedHandler.take() else { return }
     while !isFinished {
       if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
-      pending = PendingHandler(nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: lastTick)
+      // The timeout runs from this call to its return: not the time the walk waited for the
+      // main actor to start it, but every wait of the handler's own, for the main actor too.
+      let askedAt = MonotonicClock.now()
+      pending = PendingHandler(nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: askedAt)
       let decision = await handler.handleURL(currentURL, context: URLHandlingContext(walk: self, hop: hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
+      // An answer returned after the deadline is too late, whether or not the watchdog got the
+      // main actor first: which of two waiting jobs runs first must not decide the outcome.
+      // (A zero timeout is the watchdog's alone: it gives up every handler that suspends and
+      // leaves an answer given without suspending to count.)
+      if timeoutNanoseconds > 0, MonotonicClock.now() &- askedAt > timeoutNanoseconds { return timeOut() }
       pending = nil
       if record(decision, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
