@@ -5,9 +5,10 @@
 
   /// The application, at the end of every UIKit chain, opens what nobody else handled.
   ///
-  /// A URL that reaches `UIApplication` is handed to the system with
-  /// `open(_:options:completionHandler:)`: web links open in the default browser, other
-  /// schemes in the app registered for them. The decision is
+  /// A URL that reaches `UIApplication` is handed to the system: through the window scene
+  /// the tap came from where one is known (on iPad with several windows, the link opens
+  /// from that window), with `UIApplication.open(_:options:completionHandler:)` otherwise.
+  /// Web links open in the default browser, other schemes in the app registered for them. The decision is
   /// ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when the system opened it.
   ///
   /// Inbound links (``URLResponderChainCore/URLHandlingContext/inboundSource``) are passed on:
@@ -16,7 +17,7 @@
   extension UIApplication: URLHandler {
     /// Asks the system to open `url`; handled if and only if it did. Inbound links are passed on.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      await SystemFallback.decide(url, context: context) { url in
+      await SystemFallback.decideFromOriginatingScene(url, context: context) { url in
         await withCheckedContinuation { continuation in
           open(url, options: [:]) { opened in continuation.resume(returning: opened) }
         }
