@@ -153,6 +153,19 @@ final class LogCapture: Sendable {
     }
   }
 
+  @Test func aTapOnALinkWithoutAURLSendsNothingAndLogsWhy() async {
+    await capturing { capture in
+      #expect(LinkTapTarget.urlForTap(url: nil, written: nil) == nil)
+      #expect(LinkTapTarget.urlForTap(url: nil, written: "not a url") == nil)
+      #expect(LinkTapTarget.urlForTap(url: nil, written: "https://tap-log.example") != nil)
+      #expect(
+        capture.lines(containing: "link tapped") == [
+          "link tapped, nothing sent: the link has no URL: set url, or urlString in Interface Builder",
+          #"link tapped, nothing sent: the link's urlString "not a url" is not a URL"#,
+        ])
+    }
+  }
+
   @Test func droppedAndRefusedInboundLinksAreLoggedWithoutTheirPath() async throws {
     try await capturing { capture in
       let scene = TestScene()

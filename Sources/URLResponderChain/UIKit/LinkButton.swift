@@ -10,10 +10,18 @@
   /// let link = LinkButton(url: URL(string: "https://example.com/guide")!, title: "Read the guide")
   /// stackView.addArrangedSubview(link)
   /// ```
+  ///
+  /// In a storyboard or nib, set the button's class to `LinkButton` (module
+  /// `URLResponderChain`) and its URL as a user-defined runtime attribute: key path
+  /// `urlString`, type String. A button with no URL, or with text that is no URL, does
+  /// nothing when tapped and says why in the log.
   @MainActor
   open class LinkButton: UIButton {
-    /// The URL sent when tapped.
+    /// The URL sent when tapped; when `nil`, ``urlString`` is read.
     public var url: URL?
+    /// The URL as text, as Interface Builder sets it (a user-defined runtime attribute);
+    /// used when ``url`` is `nil`.
+    @IBInspectable public var urlString: String?
     /// Called with each propagation's result.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     #if os(iOS) || os(visionOS)
@@ -22,7 +30,10 @@
       /// preview send the link up the chain. `nil`: no menu.
       public var previews: LinkPreviewPolicy? = LinkPreviewPolicy()
       private lazy var menuDelegate = LinkMenuInteractionDelegate(
-        link: { [weak self] in self?.url }, previews: { [weak self] in self?.previews },
+        link: { [weak self] in
+          guard let self else { return nil }
+          return try? LinkTapTarget.resolve(url: url, written: urlString).get()
+        }, previews: { [weak self] in self?.previews },
         onResult: { [weak self] in self?.onResult })
     #endif
 
@@ -31,23 +42,30 @@
       self.init(frame: .zero)
       self.url = url
       setTitle(title, for: .normal)
-      accessibilityTraits.insert(.link)
     }
 
     override public init(frame: CGRect) {
       super.init(frame: frame)
+      configure()
+    }
+
+    /// Creates a button from a storyboard or nib; its URL comes from the `urlString`
+    /// runtime attribute, or is set later.
+    public required init?(coder: NSCoder) {
+      super.init(coder: coder)
+      configure()
+    }
+
+    private func configure() {
+      accessibilityTraits.insert(.link)
       addAction(UIAction { [weak self] _ in self?.sendURL() }, for: .primaryActionTriggered)
       #if os(iOS) || os(visionOS)
         addInteraction(UIContextMenuInteraction(delegate: menuDelegate))
       #endif
     }
 
-    /// Not supported: create link buttons in code.
-    @available(*, unavailable)
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
-
     private func sendURL() {
-      guard let url else { return }
+      guard let url = LinkTapTarget.urlForTap(url: url, written: urlString) else { return }
       propagateURL(url) { [weak self] result in self?.onResult?(result) }
     }
   }
