@@ -101,7 +101,7 @@ final class DocumentViewController: UIViewController, URLHandler {
     view.attributedText = text
     view.isEditable = false
     view.isScrollEnabled = false
-    view.delegate = linkRouting
+    linkRouting.attach(to: view)
     return view
   }
 }

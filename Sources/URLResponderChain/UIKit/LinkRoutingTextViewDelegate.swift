@@ -4,20 +4,29 @@
   public import URLResponderChainCore
 
   /// A text view delegate that sends tapped links up the responder chain from the text view,
-  /// instead of letting UIKit open them.
+  /// instead of letting UIKit open them, while the app's own delegate keeps every callback.
+  ///
+  /// ``attach(to:)`` keeps the text view's existing delegate (weakly) as ``textViewDelegate``
+  /// and forwards to it every callback this delegate does not own: editing, selection,
+  /// scrolling, edit menus. This delegate owns what a tap or a long press on a text item
+  /// does; for a link it answers itself, for any other item (an attachment, a tag) it asks
+  /// ``textViewDelegate`` when that implements the callback, and leaves UIKit's default
+  /// otherwise.
   ///
   /// Keep a strong reference to it (text views hold their delegate weakly).
   ///
   /// ```swift
   /// let linkRouting = LinkRoutingTextViewDelegate()
-  /// textView.delegate = linkRouting
+  /// linkRouting.attach(to: textView)   // the delegate textView had keeps its callbacks
   /// ```
   @MainActor
   public final class LinkRoutingTextViewDelegate: NSObject, UITextViewDelegate {
+    /// The app's own text view delegate, which keeps every callback about anything but links.
+    public weak var textViewDelegate: (any UITextViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     /// iOS 17+: decides what a long press on a link shows (``LinkPreviewPolicy``); `nil`
-    /// leaves link menus to UIKit.
+    /// leaves link menus to ``textViewDelegate`` or UIKit.
     public var previews: LinkPreviewPolicy?
 
     /// Creates a delegate.
@@ -29,15 +38,69 @@
       self.previews = previews
     }
 
-    /// iOS 17+: a tapped link's primary action propagates the URL; other text items keep theirs.
+    /// Becomes `textView`'s delegate, keeping the one it had (unless ``textViewDelegate`` is
+    /// set already) as the delegate it forwards to.
+    public func attach(to textView: UITextView) {
+      if textViewDelegate == nil, let existing = textView.delegate, existing !== self {
+        textViewDelegate = existing
+      }
+      textView.delegate = self
+    }
+
+    // MARK: - Forwarding
+    //
+    // The Objective-C runtime asks `responds(to:)` and `forwardingTarget(for:)` from any
+    // thread in principle; UIKit asks a text view's delegate on the main thread only (a text
+    // view is used on the main thread), so `MainActor.assumeIsolated` is sound; were that
+    // ever broken it traps rather than races.
+
+    /// Whether this delegate, or the app's delegate it forwards to, implements `aSelector`.
+    override public nonisolated func responds(to aSelector: Selector!) -> Bool {
+      if super.responds(to: aSelector) { return true }
+      return MainActor.assumeIsolated { forwardingDelegate(for: aSelector) != nil }
+    }
+
+    /// The app's delegate, for a callback this delegate does not own and it implements.
+    override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
+      // `assumeIsolated` runs its closure synchronously on this (the main) thread, and the
+      // delegate is handed straight back to the runtime on the same thread: no other thread
+      // ever sees `target`, so leaving it unchecked is sound.
+      nonisolated(unsafe) var target: (any UITextViewDelegate)?
+      MainActor.assumeIsolated { target = forwardingDelegate(for: aSelector) }
+      return target ?? super.forwardingTarget(for: aSelector)
+    }
+
+    private func forwardingDelegate(for selector: Selector) -> (any UITextViewDelegate)? {
+      let implements = textViewDelegate?.responds(to: selector) ?? false
+      return TextItemRouting.forwards(isOwned: false, appDelegateImplements: implements) ? textViewDelegate : nil
+    }
+
+    private func appDelegateImplements(_ selector: Selector) -> Bool {
+      textViewDelegate?.responds(to: selector) ?? false
+    }
+
+    // MARK: - Owned callbacks
+
+    /// iOS 17+: a tapped link's primary action propagates the URL; other text items keep the
+    /// app delegate's action, or UIKit's.
     @available(iOS 17.0, visionOS 1.0, *)
     public func textView(_ textView: UITextView, primaryActionFor textItem: UITextItem, defaultAction: UIAction)
       -> UIAction?
     {
-      guard case .link(let url) = textItem.content else { return defaultAction }
-      return UIAction { [weak self, weak textView] _ in
-        guard let textView else { return }
-        textView.propagateURL(url) { result in self?.onResult?(result) }
+      let link: URL? = if case .link(let url) = textItem.content { url } else { nil }
+      // The protocol's selector, named through this class's witness of it.
+      let selector = #selector(Self.textView(_:primaryActionFor:defaultAction:))
+      switch TextItemRouting.tap(isLink: link != nil, appDelegateImplements: appDelegateImplements(selector)) {
+      case .chain:
+        guard let link else { return defaultAction }
+        return UIAction { [weak self, weak textView] _ in
+          guard let textView else { return }
+          textView.propagateURL(link) { result in self?.onResult?(result) }
+        }
+      case .appDelegate:
+        return textViewDelegate?.textView?(textView, primaryActionFor: textItem, defaultAction: defaultAction)
+      case .system:
+        return defaultAction
       }
     }
 
@@ -45,29 +108,54 @@
     /// live page in a web view with no persistent website data (UIKit takes a view here, not
     /// a view controller, so the Safari view cannot be the preview); Open sends the link up
     /// the chain. Links that never leave the document (`javascript:`, `data:`…) get no menu.
+    /// Other text items, and links when ``previews`` is `nil`, keep the app delegate's menu,
+    /// or UIKit's.
     @available(iOS 17.0, visionOS 1.0, *)
     public func textView(
       _ textView: UITextView, menuConfigurationFor textItem: UITextItem, defaultMenu: UIMenu
     ) -> UITextItem.MenuConfiguration? {
-      guard let previews, case .link(let url) = textItem.content else {
+      let link: URL? = if case .link(let url) = textItem.content { url } else { nil }
+      let selector = #selector(Self.textView(_:menuConfigurationFor:defaultMenu:))
+      let responder = TextItemRouting.menu(
+        isLink: link != nil, previewsLinks: previews != nil, appDelegateImplements: appDelegateImplements(selector))
+      switch responder {
+      case .chain:
+        guard let previews, let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
+        guard let menu = previews.menu(for: link) else { return nil }
+        let actions = LinkContextMenu.uiMenu(for: link, menu: menu, from: textView, onResult: onResult)
+        let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
+        return UITextItem.MenuConfiguration(preview: preview, menu: actions)
+      case .appDelegate:
+        return textViewDelegate?.textView?(textView, menuConfigurationFor: textItem, defaultMenu: defaultMenu)
+      case .system:
         return UITextItem.MenuConfiguration(menu: defaultMenu)
       }
-      guard let menu = previews.menu(for: url) else { return nil }
-      let actions = LinkContextMenu.uiMenu(for: url, menu: menu, from: textView, onResult: onResult)
-      let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
-      return UITextItem.MenuConfiguration(preview: preview, menu: actions)
     }
 
-    /// Before iOS 17: a tap on a link propagates the URL; previews and menus stay UIKit's.
+    /// Before iOS 17: a tap on a link propagates the URL; previews and menus stay the app
+    /// delegate's, or UIKit's.
     @available(iOS, deprecated: 17.0, message: "UIKit calls textView(_:primaryActionFor:defaultAction:) instead")
     @available(visionOS, deprecated: 1.0)
     public func textView(
       _ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange,
       interaction: UITextItemInteraction
     ) -> Bool {
-      guard interaction == .invokeDefaultAction else { return true }
-      textView.propagateURL(URL) { [weak self] result in self?.onResult?(result) }
-      return false
+      let selector = #selector(Self.textView(_:shouldInteractWith:in:interaction:))
+      let implements = appDelegateImplements(selector)
+      let responder =
+        interaction == .invokeDefaultAction
+        ? TextItemRouting.tap(isLink: true, appDelegateImplements: implements)
+        : TextItemRouting.menu(isLink: true, previewsLinks: false, appDelegateImplements: implements)
+      switch responder {
+      case .chain:
+        textView.propagateURL(URL) { [weak self] result in self?.onResult?(result) }
+        return false
+      case .appDelegate:
+        return textViewDelegate?.textView?(textView, shouldInteractWith: URL, in: characterRange, interaction: interaction)
+          ?? true
+      case .system:
+        return true
+      }
     }
   }
 #endif

@@ -1,0 +1,35 @@
+/// Who answers a text view's delegate callbacks when a link-routing delegate stands in for
+/// the app's own: links go up the chain, everything else stays the app's.
+///
+/// The link-routing delegate owns three callbacks, the ones that decide what a tap or long
+/// press on a text item does. For a link it answers them itself; for any other item (an
+/// attachment, a tag) it asks the app's delegate when that implements the callback, and
+/// leaves the system's default otherwise. Every other callback (editing, selection,
+/// scrolling, edit menus) belongs to the app's delegate and is forwarded to it untouched.
+package enum TextItemRouting {
+  /// Who answers.
+  package enum Responder: Equatable {
+    /// The link-routing delegate: the link goes up the responder chain.
+    case chain
+    /// The app's own text view delegate.
+    case appDelegate
+    /// Nobody: the system's default action or menu.
+    case system
+  }
+
+  /// A tap's primary action, or (before iOS 17) `shouldInteractWith` for a tap.
+  package static func tap(isLink: Bool, appDelegateImplements: Bool) -> Responder {
+    isLink ? .chain : (appDelegateImplements ? .appDelegate : .system)
+  }
+
+  /// A long press's menu: a link's menu is the chain's when link previews are on.
+  package static func menu(isLink: Bool, previewsLinks: Bool, appDelegateImplements: Bool) -> Responder {
+    isLink && previewsLinks ? .chain : (appDelegateImplements ? .appDelegate : .system)
+  }
+
+  /// Whether a callback goes to the app's delegate: every one the routing delegate does not
+  /// own, when the app's delegate implements it.
+  package static func forwards(isOwned: Bool, appDelegateImplements: Bool) -> Bool {
+    !isOwned && appDelegateImplements
+  }
+}
