@@ -5,51 +5,57 @@ import URLResponderChainTesting
 @testable import URLResponderChainCore
 
 /// What the handler timeout measures, as `URLPropagationOptions.handlerTimeout` states it:
-/// from the call of `handleURL` to its return, the handler's waits for the main actor
-/// included, the walk's own wait before the call excluded. The main actor is kept busy with
-/// a synchronous block, as a heavy screen would keep it; a loaded machine only lengthens it.
+/// from the call of `handleURL` until the walk has the answer, not the walk's own wait before
+/// the call. Read from the walk's own clock, so no test holds the main actor or waits on time.
 @MainActor
 @Suite struct HandlerTimeoutTests {
-  /// Keeps the main actor busy for `seconds`, as a synchronous layout or decode would.
-  private func occupyMainActor(for seconds: Double) {
-    let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < end { Thread.sleep(forTimeInterval: 0.01) }
-  }
-
-  @Test func theWalksOwnWaitForTheMainActorBeforeTheCallDoesNotCount() async {
-    var options = URLPropagationOptions(handlerTimeout: .milliseconds(500))
-    options.startsImmediatelyWhereAvailable = false  // the walk's task starts later, on the main actor
-    let handler = RecordingURLHandler(name: "quick") { _, _ in
-      await Task.yield()
+  /// Records when its timeout started and when it was called.
+  final class ProbeHandler: Linked, URLHandler {
+    private(set) var observed: (timeoutStartedAt: UInt64, calledAt: UInt64)?
+    func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      let calledAt = MonotonicClock.now()
+      observed = (context.walk.pendingHandlerStartedAt ?? 0, calledAt)
       return .handled
     }
-    let origin = Node(next: handler)
-    let recorder = CompletionRecorder()
-    origin.propagateURL(exampleURL, options: options, completion: recorder.completion)
-    occupyMainActor(for: 1.5)  // three timeouts pass before the handler is even called
-    #expect(await recorder.firstResult().outcome == .handled)
   }
 
-  @Test func theHandlersWaitForTheMainActorAfterItsAnswerIsReadyCounts() async {
-    let handler = DeferringHandler(.handled)
-    let origin = Node(next: handler)
+  /// Answers after `milliseconds` off the main actor.
+  final class OffMainHandler: Linked, URLHandler {
+    let milliseconds: Int
+    init(answersAfter milliseconds: Int) {
+      self.milliseconds = milliseconds
+      super.init()
+    }
+    nonisolated func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      try? await Task.sleep(for: .milliseconds(milliseconds))
+      return .handled
+    }
+  }
+
+  @Test func theTimeoutStartsWhenTheHandlerIsCalledNotWhenTheWalkReachesIt() async throws {
+    var options = URLPropagationOptions()
+    options.startsImmediatelyWhereAvailable = false  // the walk reaches the handler, then waits for its task
+    let handler = ProbeHandler()
     let recorder = CompletionRecorder()
-    origin.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(500)), completion: recorder.completion)
-    await handler.entered.wait()
-    handler.release.open()  // the answer is ready at once…
-    occupyMainActor(for: 1.5)  // …but the handler gets the main actor back only now
-    let result = await recorder.firstResult()
+    Node(next: handler).propagateURL(exampleURL, options: options, completion: recorder.completion)
+    let reached = MonotonicClock.now()  // the walk is waiting for the main actor to call the handler
+    #expect(await recorder.firstResult().outcome == .handled)
+    let observed = try #require(handler.observed)
+    #expect(observed.timeoutStartedAt > reached, "the walk's wait before the call does not count")
+    #expect(observed.timeoutStartedAt <= observed.calledAt)
+  }
+
+  @Test func anAnswerThatArrivesAfterTheDeadlineIsLate() async {
+    // 5 ms against 1 ms: late whichever of the answer and the watchdog the main actor takes first.
+    let handler = OffMainHandler(answersAfter: 5)
+    let result = await Node(next: handler).propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(1)))
     #expect(result.outcome == .timedOut)
     #expect(result.trace.last?.nodeID == ObjectIdentifier(handler), "the result names the handler that was late")
   }
 
-  @Test func aHandlerThatAnswersInTimeIsNotTimedOut() async {
-    let handler = DeferringHandler(.handled)
-    let origin = Node(next: handler)
-    let recorder = CompletionRecorder()
-    origin.propagateURL(exampleURL, options: .init(handlerTimeout: .seconds(30)), completion: recorder.completion)
-    await handler.entered.wait()
-    handler.release.open()
-    #expect(await recorder.firstResult().outcome == .handled)
+  @Test func anAnswerInTimeCounts() async {
+    let result = await Node(next: OffMainHandler(answersAfter: 1)).propagateURL(
+      exampleURL, options: .init(handlerTimeout: .seconds(30)))
+    #expect(result.outcome == .handled)
   }
 }

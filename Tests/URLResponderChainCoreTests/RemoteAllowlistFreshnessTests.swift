@@ -238,6 +238,16 @@ extension RemoteAllowlistFreshnessTests {
     #expect(fresh == 2, "the 304's Expires made the list fresh for the third check")
   }
 
+  // §4.3.4: the stored fields a 304 does not name stay; the stored Expires still gives the
+  // lifetime after a 304 that names a Cache-Control without max-age and no Expires.
+  @Test func aNotModifiedKeepsTheStoredExpiresItDoesNotReplace() async throws {
+    let count = try await requestsAfterRevalidation(
+      first: { now in ["Date": Self.httpDate(now), "Expires": Self.httpDate(now + 10)] },
+      revalidation: { now in ["Cache-Control": "must-revalidate", "Date": Self.httpDate(now)] },
+      checksAfter: [20, 5])
+    #expect(count == 2, "revalidated once at 20 s, then fresh for the stored 10 s lifetime")
+  }
+
   @Test func aNotModifiedThatVariesOnStarIsNotKept() async throws {
     let count = try await requestsAfterRevalidation(
       first: { _ in [:] }, revalidation: { _ in ["Cache-Control": "max-age=600", "Vary": "*"] },

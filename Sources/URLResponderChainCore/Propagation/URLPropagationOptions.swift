@@ -7,12 +7,13 @@ public struct URLPropagationOptions: Sendable {
   /// How long one handler may take to answer before the walk gives it up.
   ///
   /// What it measures: the time from the moment the walk calls the handler's
-  /// ``URLHandler/handleURL(_:context:)`` to the moment that call returns. Handlers run on
-  /// the main actor, so after each of its suspensions a handler waits for the main actor to
-  /// be free again, and that wait counts: under a busy main actor, a check that took its
-  /// server 10 ms can still time out. The time before the handler is called (the walk's own
-  /// wait for the main actor, or the handlers before it) does not count. An answer that
-  /// returns after the deadline is late whether or not the walk had already given up.
+  /// ``URLHandler/handleURL(_:context:)`` to the moment the walk, on the main actor, has its
+  /// answer. Every wait for the main actor in between counts: a handler runs on the main
+  /// actor, so after each of its suspensions it waits for the main actor to be free again,
+  /// and its answer is taken there. Under a busy main actor, a check that took its server
+  /// 10 ms can still time out. The time before the handler is called (the walk's own wait
+  /// for the main actor, or the handlers before it) does not count. An answer that arrives
+  /// after the deadline is late whether or not the walk had already given up.
   ///
   /// The walk then ends with ``URLPropagationResult/Outcome/timedOut``, the handler's task
   /// is cancelled and its eventual answer is ignored. Negative values count as zero; a zero

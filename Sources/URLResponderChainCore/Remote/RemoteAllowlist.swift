@@ -47,7 +47,9 @@ public actor RemoteAllowlist {
   /// The cache folder holds a list fetched over https while the endpoint is plain http.
   private var httpsListOnRecord = false
   private var headers: [String: String]
-  private var retryTokens: Double
+  /// The retry budget, in tenths of a token: whole numbers, so that ten successes earn back
+  /// exactly one retry (ten additions of 0.1 make 0.9999999999999999, which is not one).
+  private var retryTenths: Int
   private var fetch: Task<Void, Never>?
   private var waiters: [Int: CheckedContinuation<Result<Allowlist, RemoteAllowlistFailure>, Never>] = [:]
   private var nextWaiter = 0
@@ -79,7 +81,7 @@ public actor RemoteAllowlist {
     self.now = now
     self.random = random
     self.headers = configuration.headers
-    self.retryTokens = configuration.retry.budget
+    self.retryTenths = Self.tenths(of: configuration.retry.budget)
   }
 
   /// The list to check against now, fetching (once, shared) only when the cache says so.
@@ -254,7 +256,7 @@ public actor RemoteAllowlist {
       case .failure(.timedOut) where cutByDeadline && lastFailure != nil:
         return .failure(lastFailure ?? .timedOut)
       case .success:
-        retryTokens = min(configuration.retry.budget, retryTokens + 0.1)
+        retryTenths = min(Self.tenths(of: configuration.retry.budget), retryTenths + 1)
         return outcome
       case .failure(.notAuthenticated) where !refreshedCredentials && configuration.refreshCredentials != nil:
         refreshedCredentials = true
@@ -264,12 +266,12 @@ public actor RemoteAllowlist {
         continue
       case .failure(let failure):
         lastFailure = failure
-        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts, retryTokens >= 1 else {
+        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts, retryTenths >= 10 else {
           return outcome
         }
         let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
         guard clock.now + delay < deadline else { return outcome }
-        retryTokens -= 1
+        retryTenths -= 10
         configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay)")
         do {
           try await clock.sleep(for: delay)
@@ -405,6 +407,12 @@ public actor RemoteAllowlist {
         return .failure(.redirectRefused(reason))
       }
     }
+  }
+
+  /// A budget in tokens as whole tenths (a negative or non-finite budget is none).
+  static func tenths(of budget: Double) -> Int {
+    guard budget.isFinite, budget > 0 else { return 0 }
+    return Int(min(budget * 10, Double(Int32.max)).rounded(.down))
   }
 
   /// `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), at most a day.

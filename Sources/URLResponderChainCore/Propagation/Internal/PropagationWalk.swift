@@ -84,6 +84,9 @@ final class PropagationWalk {
     return walk
   }
 
+  /// When the handler being waited on was called (its timeout's start), if one is.
+  var pendingHandlerStartedAt: UInt64? { pending?.startedAt }
+
   /// A token naming a waiter that will be attached; a cancellation that arrives first is
   /// then recognised by it.
   func reserveToken() -> Int { waiters.reserveToken() }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import URLResponderChainTesting
+
+@testable import URLResponderChainCore
+
+/// Once the caller has its answer (cancelled or timed out), nobody further up the chain is
+/// asked, whatever a handler does afterwards: a pre-check up the chain could open the link.
+@MainActor
+@Suite struct AnsweredCallerTests {
+  /// Ignores cancellation and answers `.notHandled` only when released, however late.
+  final class LateHandler: Linked, URLHandler {
+    let entered = Gate()
+    let release = Gate()
+    let answered = Gate()
+    func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      entered.open()
+      await release.wait()
+      answered.open()
+      return .notHandled
+    }
+  }
+
+  @Test func aHandlerAnsweringAfterATimeoutAsksNobodyFurther() async {
+    let next = PreCheckingHandler(immediately: .handled)
+    let late = LateHandler(next: next)
+    let result = await Node(next: late).propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
+    #expect(result.outcome == .timedOut)
+    late.release.open()
+    await late.answered.wait()
+    await Task.yield()
+    #expect(next.immediateCalls == 0 && next.awaitedCalls == 0)
+  }
+
+  @Test func aHandlerAnsweringAfterTheCallerCancelledAsksNobodyFurther() async {
+    let next = PreCheckingHandler(immediately: .handled)
+    let late = LateHandler(next: next)
+    let recorder = CompletionRecorder()
+    let propagation = Node(next: late).propagateURL(exampleURL, completion: recorder.completion)
+    await late.entered.wait()
+    propagation.cancel()
+    #expect(await recorder.firstResult().outcome == .cancelled)
+    late.release.open()
+    await late.answered.wait()
+    await Task.yield()
+    #expect(next.immediateCalls == 0 && next.awaitedCalls == 0)
+    #expect(recorder.results.count == 1)
+  }
+
+  @Test func aWalkCancelledFromInsideAPreCheckAsksNobodyFurther() async {
+    // The first handler is awaited, so the caller holds its handle by the time the second
+    // handler's pre-check runs, and cancels through it.
+    let third = PreCheckingHandler(immediately: .handled)
+    var propagation: URLPropagation?
+    let second = PreCheckingHandler(immediately: nil, next: third)
+    second.immediate = { _, _ in
+      propagation?.cancel()
+      return .notHandled
+    }
+    let first = DeferringHandler(.notHandled, next: second)
+    let recorder = CompletionRecorder()
+    propagation = Node(next: first).propagateURL(exampleURL, completion: recorder.completion)
+    await first.entered.wait()
+    first.release.open()
+    #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(second.immediateCalls == 1)
+    #expect(third.immediateCalls == 0 && third.awaitedCalls == 0, "nobody after the cancelling pre-check is asked")
+    #expect(recorder.results.count == 1)
+  }
+}
