@@ -116,30 +116,17 @@ import Testing
     let server = try serve(.hang)
     defer { server.stop() }
     var configuration = configuration(server)
-    // One attempt alone would take 10 s: only the 1 s fetch timeout ends it sooner. The
-    // margin leaves room for a machine loaded by the suites running in parallel (4 s of 5
-    // was seen to run out on 2 cores).
-    configuration.requestTimeout = .seconds(10)
+    // End to end through URLSession: one attempt alone would take 60 s, so only the 1 s fetch
+    // timeout can end it under 30 s, however loaded the machine. The exact durations are
+    // RemoteAllowlistTimingTests', on a clock the test moves.
+    configuration.requestTimeout = .seconds(60)
     configuration.fetchTimeout = .seconds(1)
     let remote = try RemoteAllowlist(configuration: configuration)
     let start = ContinuousClock.now
     #expect(await remote.check("https://example.com") == .unavailable(.timedOut))
-    #expect(ContinuousClock.now - start < .seconds(6))
+    #expect(ContinuousClock.now - start < .seconds(30))
   }
 
-  @Test func aRetryCutShortByTheFetchTimeoutReportsTheFailureThatCausedIt() async throws {
-    let server = try serve(.respond(status: 503, headers: [:], body: Data()), .hang)
-    defer { server.stop() }
-    var configuration = configuration(server)
-    // The retry must reach the server before the deadline, on a machine loaded by the
-    // CPU-bound suites running in parallel: 3 s, where it takes milliseconds when idle.
-    configuration.requestTimeout = .seconds(10)
-    configuration.fetchTimeout = .seconds(3)
-    configuration.retry.baseDelay = .milliseconds(1)
-    let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 503)))
-    #expect(server.requests.count == 2)
-  }
 
   @Test func aServerErrorThenSuccessIsRetried() async throws {
     let server = try serve(.respond(status: 502, headers: [:], body: Data()), Self.ok())
@@ -149,15 +136,6 @@ import Testing
     #expect(server.requests.count == 2)
   }
 
-  @Test func retryAfterIsHonoured() async throws {
-    let server = try serve(.respond(status: 503, headers: ["Retry-After": "1"], body: Data()), Self.ok())
-    defer { server.stop() }
-    let remote = try RemoteAllowlist(configuration: configuration(server))
-    let start = ContinuousClock.now
-    let check = await remote.check("https://example.com")
-    #expect(check.isAllowed, "\(check)")
-    #expect(ContinuousClock.now - start >= .milliseconds(950))
-  }
 
   @Test func clientErrorsAreNotRetried() async throws {
     let server = try serve(.respond(status: 404, headers: [:], body: Data()))
@@ -388,18 +366,6 @@ import Testing
     #expect(RemoteAllowlist.tenths(of: budget) == tenths)
   }
 
-  @Test func retriesNeverOutlastTheFetchTimeout() async throws {
-    let server = try serve(.respond(status: 503, headers: ["Retry-After": "30"], body: Data()))
-    defer { server.stop() }
-    let remote = try RemoteAllowlist(configuration: configuration(server))
-    let start = ContinuousClock.now
-    #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 503)))
-    // The fetch timeout is 3 s and the server asks for 30: the check gives up instead of
-    // waiting. The bound leaves room for a machine loaded by parallel suites (3 s itself was
-    // overrun by 40 ms of scheduling on 2 cores); waiting as asked would take 30.
-    #expect(ContinuousClock.now - start < .seconds(5))
-    #expect(server.requests.count == 1)
-  }
 
   @Test func retryAfterReadsSecondsAndHTTPDates() {
     let now = Date(timeIntervalSince1970: 1_000_000)

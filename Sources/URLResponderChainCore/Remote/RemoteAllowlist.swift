@@ -38,6 +38,8 @@ public actor RemoteAllowlist {
   private let transport: any AllowlistTransport
   private let now: @Sendable () -> Date
   private let random: @Sendable () -> Double
+  /// What timeouts are measured and retries waited on.
+  private let clock: WaitClock
   private var stored: StoredAllowlist? {
     didSet { latest.withLock { $0 = stored } }
   }
@@ -73,13 +75,15 @@ public actor RemoteAllowlist {
 
   init(
     configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport,
-    now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double
+    now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double,
+    clock: some Clock<Duration> = ContinuousClock()
   ) throws(RemoteAllowlistConfigurationError) {
     try AllowlistEndpointPolicy.validate(configuration.endpoint)
     self.configuration = configuration
     self.transport = transport
     self.now = now
     self.random = random
+    self.clock = WaitClock(clock)
     self.headers = configuration.headers
     self.retryTenths = Self.tenths(of: configuration.retry.budget)
   }
@@ -238,8 +242,7 @@ public actor RemoteAllowlist {
   // MARK: - Fetching
 
   private func fetchWithRetries() async -> Result<StoredAllowlist, RemoteAllowlistFailure> {
-    let clock = ContinuousClock()
-    let deadline = clock.now + configuration.fetchTimeout
+    let deadline = clock.elapsed() + configuration.fetchTimeout
     var attempt = 0
     var refreshedCredentials = false
     if let credentials = configuration.credentials { headers.merge(await credentials()) { $1 } }
@@ -248,7 +251,7 @@ public actor RemoteAllowlist {
     var lastFailure: RemoteAllowlistFailure?
     while true {
       attempt += 1
-      let remaining = deadline - clock.now
+      let remaining = deadline - clock.elapsed()
       guard remaining > .zero else { return .failure(lastFailure ?? .timedOut) }
       let cutByDeadline = remaining < configuration.requestTimeout
       let (outcome, retryAfter) = await attemptFetch(timeout: min(configuration.requestTimeout, remaining))
@@ -270,11 +273,11 @@ public actor RemoteAllowlist {
           return outcome
         }
         let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
-        guard clock.now + delay < deadline else { return outcome }
+        guard clock.elapsed() + delay < deadline else { return outcome }
         retryTenths -= 10
         configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay)")
         do {
-          try await clock.sleep(for: delay)
+          try await clock.sleep(delay)
         } catch {
           return .failure(.cancelled)
         }
@@ -380,12 +383,11 @@ public actor RemoteAllowlist {
     -> Result<HTTPExchange, RemoteAllowlistFailure>
   {
     let policy = AllowlistRedirectPolicy(endpoint: configuration.endpoint)
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    let deadline = clock.elapsed() + timeout
     var request = request
     var hops = 0
     while true {
-      let remaining = deadline - clock.now
+      let remaining = deadline - clock.elapsed()
       guard remaining > .zero else { return .failure(.timedOut) }
       requestCount += 1
       let exchange: HTTPExchange

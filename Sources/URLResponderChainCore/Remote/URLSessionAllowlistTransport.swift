@@ -13,15 +13,22 @@
 /// client does its own HTTP caching), invalidated when the request ends.
 public struct URLSessionAllowlistTransport: AllowlistTransport {
   private let configuration: URLSessionConfiguration
+  /// What the request's deadline is waited on.
+  private let clock: WaitClock
 
   /// Creates a transport.
   ///
   /// - Parameter configuration: The session configuration; ephemeral by default. Its
   ///   cache is turned off whatever it says.
   public init(configuration: URLSessionConfiguration = .ephemeral) {
+    self.init(configuration: configuration, clock: ContinuousClock())
+  }
+
+  init(configuration: URLSessionConfiguration = .ephemeral, clock: some Clock<Duration>) {
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     self.configuration = configuration
+    self.clock = WaitClock(clock)
   }
 
   /// Sends `request`; see ``AllowlistTransport/send(_:byteLimit:timeout:)``.
@@ -38,8 +45,12 @@ public struct URLSessionAllowlistTransport: AllowlistTransport {
     let result: Result<HTTPExchange, RemoteAllowlistFailure> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         receiver.start(task, continuation: continuation)
-        let deadline = Task {
-          try? await Task.sleep(for: timeout)
+        let deadline = Task { [clock] in
+          do {
+            try await clock.sleep(timeout)
+          } catch {
+            return  // cancelled: the request finished first
+          }
           receiver.fail(.timedOut)
         }
         receiver.onFinish { deadline.cancel() }

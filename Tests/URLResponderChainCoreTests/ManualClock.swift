@@ -1,0 +1,136 @@
+import Foundation
+
+@testable import URLResponderChainCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A clock that moves only when a test advances it: sleepers wake in deadline order once
+/// `advance(by:)` reaches their deadline, or throw when their task is cancelled. Waits that
+/// would take seconds take none, and no test depends on how loaded the machine is.
+final class ManualClock: Clock, Sendable {
+  struct Instant: InstantProtocol {
+    var offset: Duration
+    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    func duration(to other: Instant) -> Duration { other.offset - offset }
+    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private struct Sleeper {
+    let id: Int
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant(offset: .zero)
+    var sleepers: [Sleeper] = []
+    var nextID = 0
+    var requested: [Duration] = []
+    var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = LockedValue(State())
+
+  var now: Instant { state.withLock { $0.now } }
+  var minimumResolution: Duration { .zero }
+
+  /// Every sleep asked for, as a duration from the moment it was asked.
+  var requestedSleeps: [Duration] { state.withLock { $0.requested } }
+
+  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = state.withLock { state -> Int in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let (resumeNow, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+          state.requested.append(state.now.duration(to: deadline))
+          if deadline <= state.now || Task.isCancelled { return (true, []) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          let count = state.sleepers.count
+          let ready = state.sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+          state.sleeperWaiters.removeAll { $0.count <= count }
+          return (false, ready)
+        }
+        ready.forEach { $0.resume() }
+        if resumeNow {
+          if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+        }
+      }
+    } onCancel: {
+      let cancelled = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
+      }
+      cancelled?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves the clock forward, waking every sleeper whose deadline it reaches.
+  func advance(by duration: Duration) {
+    let woken = state.withLock { state -> [Sleeper] in
+      state.now = state.now.advanced(by: duration)
+      let now = state.now
+      let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+      state.sleepers.removeAll { $0.deadline <= now }
+      return due
+    }
+    for sleeper in woken { sleeper.continuation.resume() }
+  }
+
+  /// Returns once at least `count` tasks are asleep on this clock.
+  func sleepers(atLeast count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        if state.sleepers.count >= count { return true }
+        state.sleeperWaiters.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+}
+
+/// An allowlist transport that answers from a script: a response, a failure, or a request
+/// that never answers until its timeout passes on the clock.
+final class ScriptedTransport: AllowlistTransport {
+  enum Step: Sendable {
+    case respond(HTTPExchange)
+    case fail(RemoteAllowlistFailure)
+    /// Never answers: times out when `timeout` has passed on the clock.
+    case hang
+  }
+
+  private let clock: ManualClock
+  private let steps: LockedValue<[Step]>
+  private let sent = LockedValue<[URLRequest]>([])
+
+  init(clock: ManualClock, _ steps: [Step]) {
+    self.clock = clock
+    self.steps = LockedValue(steps)
+  }
+
+  /// Every request sent, in order.
+  var requests: [URLRequest] { sent.withLock { $0 } }
+
+  func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
+    -> HTTPExchange
+  {
+    sent.withLock { $0.append(request) }
+    let step = steps.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+    switch step {
+    case .respond(let exchange): return exchange
+    case .fail(let failure): throw failure
+    case .hang:
+      do {
+        try await clock.sleep(for: timeout)
+      } catch {
+        throw .cancelled
+      }
+      throw .timedOut
+    }
+  }
+}
