@@ -4,7 +4,8 @@ import Testing
 
 @testable import URLResponderChainCore
 
-/// The portable SHA-256 against the FIPS 180-4 examples.
+/// SHA-256 against the FIPS 180-4 examples: the portable implementation where CryptoKit does
+/// not exist (Linux, where these run), CryptoKit's on Apple platforms.
 @Suite struct SHA256DigestTests {
   @Test(arguments: [
     ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
