@@ -69,7 +69,7 @@ final class DocumentViewController: UIViewController, URLHandler {
 
   /// A link that was not opened reports why up the chain; the topic screen shows it.
   private func report(_ result: URLPropagationResult) {
-    guard let error = result.error, result.outcome != .cancelled else { return }
+    guard let error = result.error else { return }
     Task { await reportError(error) }
   }
 

@@ -17,7 +17,7 @@
         \.openURL,
         OpenURLAction { [weak responder] url in
           guard let responder else { return .systemAction }
-          responder.propagateURL(url) { _ in }
+          responder.propagateURL(url)
           return .handled
         })
     }

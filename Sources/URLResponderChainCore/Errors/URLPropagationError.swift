@@ -36,10 +36,12 @@ public struct URLPropagationError: AlertableError, Equatable {
 }
 
 extension URLPropagationResult {
-  /// The propagation's failure as a reportable error, or `nil` when the URL was handled.
-  ///
-  /// Cancellation is a failure too: decide yourself whether it is worth reporting.
+  /// The propagation's failure as a reportable error: `nil` when the URL was handled, and
+  /// when the propagation was cancelled, since whoever cancelled it already knows.
   public var error: URLPropagationError? {
-    outcome == .handled ? nil : URLPropagationError(outcome: outcome, url: url)
+    switch outcome {
+    case .handled, .cancelled: nil
+    case .discarded, .unhandled, .timedOut: URLPropagationError(outcome: outcome, url: url)
+    }
   }
 }

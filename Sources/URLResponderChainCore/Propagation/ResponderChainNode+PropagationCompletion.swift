@@ -14,18 +14,23 @@ extension ResponderChainNode {
   ///     if case .discarded(let reason) = result.outcome { self.showRefusal(reason) }
   ///   }
   /// }
+  ///
+  /// @objc func openHelp() {
+  ///   propagateURL(helpURL)   // fire and forget: the chain decides, nothing to report
+  /// }
   /// ```
   ///
   /// - Parameters:
   ///   - url: The URL to propagate.
   ///   - options: Timeout and joining behaviour.
-  ///   - completion: Called once with the result, on the main actor.
+  ///   - completion: Called once with the result, on the main actor. Leave it out to fire
+  ///     and forget.
   /// - Returns: A handle that can cancel the propagation.
   @discardableResult
   public func propagateURL(
     _ url: URL,
     options: URLPropagationOptions = .init(),
-    completion: @escaping @MainActor @Sendable (URLPropagationResult) -> Void
+    completion: @escaping @MainActor @Sendable (URLPropagationResult) -> Void = { _ in }
   ) -> URLPropagation {
     let walk = PropagationWalk.joiningOrCreating(url: url, origin: self, options: options)
     let token = walk.reserveToken()
