@@ -61,13 +61,14 @@ import Testing
     var rows: [(String, Int)] = []
     for row in 0..<Int.random(in: 1...60, using: &random) { rows.append((pattern(&random), row)) }
     let table = try URLRouteTable(rows)
+    let scanning = try ScanningRouteTable(rows)
     var compared = 0
     for round in 0..<500 {
       // CPU-bound: let the timing tests running in parallel have the cooperative pool.
       if round % 50 == 0 { await Task.yield() }
       guard let url = url(&random) else { continue }
       let indexed = table.route(url)
-      let scanned = table.routeByScanning(url)
+      let scanned = scanning.route(url)
       #expect(indexed?.action == scanned?.action, "seed \(seed): \(url.absoluteString)")
       #expect(indexed?.match == scanned?.match, "seed \(seed): \(url.absoluteString)")
       compared += 1
@@ -87,5 +88,36 @@ import Testing
       matched += 1
     }
     #expect(matched > 100)
+  }
+}
+
+/// A route table as it was before it had an index or ranks: every row tried, the most
+/// specific match kept, the earlier row on a tie. What the indexed table is compared with.
+struct ScanningRouteTable<Action> {
+  let rows: [(pattern: URLPattern, action: Action)]
+
+  init(_ rows: [(String, Action)]) throws {
+    self.rows = try rows.map { (try URLPattern($0.0, allowsAppSchemes: true), $0.1) }
+  }
+
+  func route(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
+    var ports: Set<Int> = []
+    var appSchemes: Set<String> = []
+    for (pattern, _) in rows {
+      if let port = pattern.port { ports.insert(port) }
+      if let scheme = pattern.scheme, scheme != "http", scheme != "https" { appSchemes.insert(scheme) }
+    }
+    let checked =
+      appSchemes.isEmpty
+      ? URLSafety.check(url, permittedPorts: ports)
+      : URLSafety.check(url, customSchemes: appSchemes, permittedPorts: ports)
+    guard case .success(let eligible) = checked else { return nil }
+    var best: (pattern: URLPattern, action: Action, match: URLPatternMatch)?
+    for (pattern, action) in rows {
+      guard let match = pattern.match(eligible) else { continue }
+      if let current = best, !pattern.isMoreSpecific(than: current.pattern) { continue }
+      best = (pattern, action, match)
+    }
+    return best.map { ($0.action, $0.match) }
   }
 }

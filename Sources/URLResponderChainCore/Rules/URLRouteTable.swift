@@ -79,11 +79,6 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
     routes.firstMatch(url).map { (actions[$0.rank], $0.match) }
   }
 
-  /// The route found by trying every row, as the table did before it had an index: what
-  /// the differential test compares ``route(_:)`` with.
-  func routeByScanning(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
-    routes.firstMatchByScanning(url).map { (actions[$0.rank], $0.match) }
-  }
 }
 
 extension URLRouteTable where Action == URLHandlingDecision {

@@ -19,7 +19,4 @@ public struct EligibleURL: Sendable, Hashable {
   /// `https://example.com/guides/%2e%2e/admin` has the path `/admin`, and a rule for
   /// `/guides/*` does not match it. ``url`` is left exactly as it was checked.
   public let path: String
-
-  /// The host's labels from the top-level domain down (`["com", "example", "www"]`).
-  public var reversedLabels: [Substring] { host.split(separator: ".").reversed() }
 }

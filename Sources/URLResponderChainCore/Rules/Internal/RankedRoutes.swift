@@ -57,19 +57,6 @@ struct RankedRoutes: Sendable {
     return nil
   }
 
-  /// ``firstMatch(_:)`` found by trying every pattern, as the table did before it had an
-  /// index or ranks: what the differential tests compare it with.
-  func firstMatchByScanning(_ url: URL) -> (rank: Int, match: URLPatternMatch)? {
-    guard let eligible = eligible(url) else { return nil }
-    var best: (rank: Int, match: URLPatternMatch)?
-    for rank in patterns.indices.sorted(by: { rows[$0] < rows[$1] }) {
-      guard let match = patterns[rank].match(eligible) else { continue }
-      if let current = best, !patterns[rank].isMoreSpecific(than: patterns[current.rank]) { continue }
-      best = (rank, match)
-    }
-    return best
-  }
-
   private func eligible(_ url: URL) -> EligibleURL? {
     let checked =
       appSchemes.isEmpty
