@@ -8,6 +8,13 @@ public import Foundation
 /// top-level domain down) and the exact rules of the host itself; only those few rules are
 /// looked at.
 ///
+/// Which rule a verdict names: a deny rule that matches always wins (``Verdict/blocked(rule:)``).
+/// Among the rules of one kind that match, the first is named, looking at the `*.` rules of
+/// the broadest parent domain first, then of each narrower one, then the host's own rules,
+/// and at rules for the same domain in document order. So with `*.example.com` and
+/// `docs.example.com` both allowed, `https://docs.example.com` is allowed by
+/// `*.example.com`.
+///
 /// ```swift
 /// let allowlist = try Allowlist(allow: ["example.com", "*.trusted.org"], deny: ["*.ads.trusted.org"])
 /// allowlist.verdict(for: "https://cdn.trusted.org/a.js")   // .allow(rule: "*.trusted.org")
