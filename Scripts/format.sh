@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Formats the package in place with the toolchain's swift-format, then lints what is left.
+# Formats every Swift file git tracks in place with the toolchain's swift-format and the
+# committed .swift-format, then lints them strictly, as CI does.
 # Usage: Scripts/format.sh [--lint-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/Sources)
 if [[ "${1:-}" != "--lint-only" ]]; then
-  swift format format --in-place --recursive --parallel "${paths[@]}"
+  git ls-files -z '*.swift' | xargs -0 swift format format --in-place
 fi
-swift format lint --recursive --parallel "${paths[@]}"
+git ls-files -z '*.swift' | xargs -0 swift format lint --strict

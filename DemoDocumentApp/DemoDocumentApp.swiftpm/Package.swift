@@ -17,7 +17,9 @@ let package = Package(
       appIcon: .placeholder(icon: .book),
       accentColor: .presetColor(.blue),
       supportedDeviceFamilies: [.pad, .phone],
-      supportedInterfaceOrientations: [.portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown(.when(deviceFamilies: [.pad]))]
+      supportedInterfaceOrientations: [
+        .portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown(.when(deviceFamilies: [.pad])),
+      ]
     )
   ],
   dependencies: [

@@ -182,7 +182,8 @@ struct Tool {
     let checked = tally.allowed + tally.denied
     let blank = tally.blank == 0 ? "" : "; \(tally.blank) blank line\(tally.blank == 1 ? "" : "s") skipped"
     errorOutput(
-      "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.allowed) allowed, \(tally.denied) denied\(blank)")
+      "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.allowed) allowed, \(tally.denied) denied\(blank)"
+    )
     return 0
   }
 

@@ -208,7 +208,10 @@ let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"], "comm
     let harness = Harness()
     harness.files["big.json"] = #"{"version":1,"allow":["example.com"],"extra":[\#(numbers)]}"#
     #expect(await harness.run("validate", "big.json") == 1)
-    #expect(harness.output == ["big.json: 1 problem", "  the document is 3000047 bytes, more than the limit of 2097152 bytes"])
+    #expect(
+      harness.output == [
+        "big.json: 1 problem", "  the document is 3000047 bytes, more than the limit of 2097152 bytes",
+      ])
   }
 
   @Test func aNonStringEntryShowsItsValueEscapedAndShort() async {

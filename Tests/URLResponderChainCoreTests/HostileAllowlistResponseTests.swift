@@ -111,8 +111,9 @@ import Testing
     Row("a gzip body without its trailer", compressed("gzip", gzipWithoutTrailer), says: "Content-Encoding") {
       if case .malformedResponse = $0 { true } else { false }
     },
-    Row("a gzip stream cut before its final block", compressed("gzip", gzipCutBeforeFinalBlock), says: "Content-Encoding")
-    { if case .malformedResponse = $0 { true } else { false } },
+    Row(
+      "a gzip stream cut before its final block", compressed("gzip", gzipCutBeforeFinalBlock), says: "Content-Encoding"
+    ) { if case .malformedResponse = $0 { true } else { false } },
     Row("a deflate body without its Adler-32", compressed("deflate", deflateWithoutAdler32), says: "Content-Encoding") {
       if case .malformedResponse = $0 { true } else { false }
     },
@@ -274,7 +275,9 @@ import Testing
     #expect(server.requests.first?.headers["accept-encoding"] == "identity")
   }
 
-  @Test(arguments: [("", true), ("identity", true), (" Identity ", true), ("gzip", false), ("identity, gzip", false), ("br", false)])
+  @Test(arguments: [
+    ("", true), ("identity", true), (" Identity ", true), ("gzip", false), ("identity, gzip", false), ("br", false),
+  ])
   func onlyIdentityCodingsAreRead(contentEncoding: String, isIdentity: Bool) {
     #expect(AllowlistResponseCheck.isIdentity(contentEncoding) == isIdentity)
   }

@@ -9,7 +9,9 @@ import Testing
   private func problem(_ text: String) -> String? { JSONNameCheck.problem(in: Data(text.utf8)) }
 
   @Test(arguments: [
-    (#"{"version":1,"allow":["example.com"],"allow":["evil.com"]}"#, #"duplicate name "allow" in the top-level object"#),
+    (
+      #"{"version":1,"allow":["example.com"],"allow":["evil.com"]}"#, #"duplicate name "allow" in the top-level object"#
+    ),
     (#"{"version":1,"version":2,"allow":[]}"#, #"duplicate name "version" in the top-level object"#),
     (#"{"version":2,"version":1,"allow":[]}"#, #"duplicate name "version" in the top-level object"#),
     (#"{"allow":[],"\u0061llow":["evil.com"]}"#, #"duplicate name "allow" in the top-level object"#),
@@ -50,7 +52,8 @@ import Testing
   @Test func hostileNestingIsRefusedWithoutExhaustingTheStack() {
     let deep = String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)
     #expect(problem(deep) == "nested deeper than \(JSONNameCheck.depthLimit) levels")
-    let allowed = String(repeating: "[", count: JSONNameCheck.depthLimit) + String(repeating: "]", count: JSONNameCheck.depthLimit)
+    let allowed =
+      String(repeating: "[", count: JSONNameCheck.depthLimit) + String(repeating: "]", count: JSONNameCheck.depthLimit)
     #expect(problem(allowed) == nil)
   }
 

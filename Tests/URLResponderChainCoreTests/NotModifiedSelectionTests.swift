@@ -17,23 +17,24 @@ import Testing
   static let monday = "Mon, 07 Nov 1994 08:49:37 GMT"
   static let sunday = "Sun, 06 Nov 1994 08:49:37 GMT"
 
-  @Test(arguments: [
-    // (stored ETag, stored Last-Modified, the 304's ETag, the 304's Last-Modified, selects)
-    (#""v1""#, nil, #""v1""#, nil, true),
-    (#""v1""#, nil, #""v2""#, nil, false),  // another strong tag: no update
-    (#""v1""#, nil, #"W/"v1""#, nil, true),  // weak comparison
-    (#"W/"v1""#, nil, #""v1""#, nil, false),  // strong comparison needs both strong
-    (#"W/"v1""#, nil, #"W/"v1""#, nil, true),
-    (#"W/"v1""#, nil, #"W/"v2""#, nil, false),
-    (nil, sunday, #""v1""#, nil, false),  // names a tag the stored list does not have
-    (#""v1""#, nil, "v1", nil, false),  // not an entity-tag
-    (#""v1""#, nil, #""v1", "v2""#, nil, false),  // a list is not one tag
-    (nil, sunday, nil, sunday, true),
-    (nil, sunday, nil, monday, false),
-    (#""v1""#, sunday, #""v1""#, monday, false),  // every validator it carries must correspond
-    (#""v1""#, nil, nil, nil, true),  // no validator: the one stored response it answers
-    (nil, sunday, nil, nil, true),
-  ] as [(String?, String?, String?, String?, Bool)])
+  @Test(
+    arguments: [
+      // (stored ETag, stored Last-Modified, the 304's ETag, the 304's Last-Modified, selects)
+      (#""v1""#, nil, #""v1""#, nil, true),
+      (#""v1""#, nil, #""v2""#, nil, false),  // another strong tag: no update
+      (#""v1""#, nil, #"W/"v1""#, nil, true),  // weak comparison
+      (#"W/"v1""#, nil, #""v1""#, nil, false),  // strong comparison needs both strong
+      (#"W/"v1""#, nil, #"W/"v1""#, nil, true),
+      (#"W/"v1""#, nil, #"W/"v2""#, nil, false),
+      (nil, sunday, #""v1""#, nil, false),  // names a tag the stored list does not have
+      (#""v1""#, nil, "v1", nil, false),  // not an entity-tag
+      (#""v1""#, nil, #""v1", "v2""#, nil, false),  // a list is not one tag
+      (nil, sunday, nil, sunday, true),
+      (nil, sunday, nil, monday, false),
+      (#""v1""#, sunday, #""v1""#, monday, false),  // every validator it carries must correspond
+      (#""v1""#, nil, nil, nil, true),  // no validator: the one stored response it answers
+      (nil, sunday, nil, nil, true),
+    ] as [(String?, String?, String?, String?, Bool)])
   func aNotModifiedSelectsTheStoredListOnlyByItsValidators(
     storedETag: String?, storedLastModified: String?, etag: String?, lastModified: String?, selects: Bool
   ) {
@@ -46,7 +47,9 @@ import Testing
 
   @Test func aNotModifiedNamingAnotherStrongTagDoesNotRefreshTheList() async throws {
     let script = ReplyScript([
-      .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8), headers: ["Cache-Control": "max-age=0", "ETag": #""v1""#]),
+      .ok(
+        body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8),
+        headers: ["Cache-Control": "max-age=0", "ETag": #""v1""#]),
       .respond(status: 304, headers: ["ETag": #""v2""#, "Cache-Control": "max-age=600"], body: Data()),
       .respond(status: 304, headers: ["ETag": #""v1""#, "Cache-Control": "max-age=600"], body: Data()),
     ])
@@ -59,7 +62,9 @@ import Testing
     let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.check("https://example.com").isAllowed)
     let mismatched = await remote.check("https://example.com")
-    #expect(mismatched == .unavailable(.malformedResponse(#"a 304 Not Modified named "\"v2\"", not the stored list's validator"#)))
+    #expect(
+      mismatched
+        == .unavailable(.malformedResponse(#"a 304 Not Modified named "\"v2\"", not the stored list's validator"#)))
     // The stored list was not refreshed: the next check revalidates again, and the 304 that
     // names it makes it fresh for ten minutes.
     #expect(await remote.check("https://example.com").isAllowed)

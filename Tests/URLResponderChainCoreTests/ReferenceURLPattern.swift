@@ -88,7 +88,8 @@ enum ReferenceURLPattern {
         ReferenceIDNA.isValidACELabel(ace)
       else {
         let shown = String(label).unicodeScalars.prefix(63).map { $0.escaped(asASCII: true) }.joined()
-        throw .invalidHost("\"\(shown)\(label.unicodeScalars.count > 63 ? "…" : "")\" is not a valid internationalized label")
+        throw .invalidHost(
+          "\"\(shown)\(label.unicodeScalars.count > 63 ? "…" : "")\" is not a valid internationalized label")
       }
       labels.append(ace)
     }

@@ -127,7 +127,9 @@ import Testing
   }
 
   @Test func anExactExpiresADayAheadKeepsTheListFresh() async throws {
-    #expect(try await requests(after: 1) { now in ["Date": Self.httpDate(now), "Expires": "Sat, 16 Jan 2027 08:00:00 GMT"] } == 1)
+    #expect(
+      try await requests(after: 1) { now in ["Date": Self.httpDate(now), "Expires": "Sat, 16 Jan 2027 08:00:00 GMT"] }
+        == 1)
   }
 
   @Test func theObsoleteDateFormatsAreAccepted() {

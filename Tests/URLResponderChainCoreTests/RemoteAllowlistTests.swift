@@ -127,7 +127,6 @@ import Testing
     #expect(ContinuousClock.now - start < .seconds(30))
   }
 
-
   @Test func aServerErrorThenSuccessIsRetried() async throws {
     let server = try serve(.respond(status: 502, headers: [:], body: Data()), Self.ok())
     defer { server.stop() }
@@ -135,7 +134,6 @@ import Testing
     #expect(await remote.check("https://example.com").isAllowed)
     #expect(server.requests.count == 2)
   }
-
 
   @Test func clientErrorsAreNotRetried() async throws {
     let server = try serve(.respond(status: 404, headers: [:], body: Data()))
@@ -207,7 +205,8 @@ import Testing
     }
     #expect(reason.contains(#"duplicate name "allow""#))
     // The next launch reads the last valid list, not the refused one.
-    let relaunched = try RemoteAllowlist(configuration: configuration(URL(string: "http://127.0.0.1:9/")!, cache: cache))
+    let relaunched = try RemoteAllowlist(
+      configuration: configuration(URL(string: "http://127.0.0.1:9/")!, cache: cache))
     #expect(await relaunched.check("https://evil.com").isAllowed == false)
   }
 
@@ -365,7 +364,6 @@ import Testing
   func aBudgetIsCountedInWholeTenths(budget: Double, tenths: Int) {
     #expect(RemoteAllowlist.tenths(of: budget) == tenths)
   }
-
 
   @Test func retryAfterReadsSecondsAndHTTPDates() {
     let now = Date(timeIntervalSince1970: 1_000_000)

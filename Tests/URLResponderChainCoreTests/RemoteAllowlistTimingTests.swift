@@ -14,7 +14,8 @@ import Testing
   }
 
   private func remote(
-    _ clock: ManualClock, _ transport: ScriptedTransport, configure: (inout RemoteAllowlistConfiguration) -> Void = { _ in }
+    _ clock: ManualClock, _ transport: ScriptedTransport,
+    configure: (inout RemoteAllowlistConfiguration) -> Void = { _ in }
   ) throws -> RemoteAllowlist {
     var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://lists.example.com/allowlist.json")!)
     configuration.requestTimeout = .seconds(10)

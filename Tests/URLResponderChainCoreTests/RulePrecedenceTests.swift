@@ -14,7 +14,8 @@ import URLResponderChainCore
     #expect(
       try verdict(allow: ["*.example.com"], deny: ["docs.example.com/ads/*"], "https://docs.example.com/ads/1")
         == .blocked(rule: "docs.example.com/ads/*"))
-    #expect(try verdict(allow: ["*.example.com"], deny: ["docs.example.com/ads/*"], "https://docs.example.com/a").isAllowed)
+    #expect(
+      try verdict(allow: ["*.example.com"], deny: ["docs.example.com/ads/*"], "https://docs.example.com/a").isAllowed)
   }
 
   @Test func theBroadestParentDomainsWildcardIsNamedFirstWhateverTheOrder() throws {
@@ -34,7 +35,8 @@ import URLResponderChainCore
       try verdict(allow: ["docs.example.com", "docs.example.com/guides/*"], "https://docs.example.com/guides/x")
         == .allow(rule: "docs.example.com"))
     #expect(
-      try verdict(allow: ["*.example.com"], deny: ["docs.example.com", "*.docs.example.com"], "https://docs.example.com")
+      try verdict(
+        allow: ["*.example.com"], deny: ["docs.example.com", "*.docs.example.com"], "https://docs.example.com")
         == .blocked(rule: "docs.example.com"))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTPServer
 import Testing
+
 @testable import URLResponderChainCore
 
 #if canImport(FoundationNetworking)

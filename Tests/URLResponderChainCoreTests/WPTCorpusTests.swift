@@ -43,11 +43,15 @@ import URLResponderChainCore
         let path = afterScheme.drop { $0 != "/" && $0 != "?" && $0 != "#" }.prefix { $0 != "?" && $0 != "#" }
         browserPath = ReferenceWHATWGPath.resolve(String(path))
       }
-      if browserPath != eligible.path { disagreements.append("\(input): browser path \(browserPath), we \(eligible.path)") }
+      if browserPath != eligible.path {
+        disagreements.append("\(input): browser path \(browserPath), we \(eligible.path)")
+      }
     }
     #expect(disagreements.isEmpty, "\(disagreements)")
     #expect(tally.checked > 300)
     #expect(tally.accepted > 50)
-    print("WPT corpus: \(tally.checked) http(s) cases checked, \(tally.accepted) accepted, \(tally.refused) refused, \(tally.rewritten) rewritten by Foundation")
+    print(
+      "WPT corpus: \(tally.checked) http(s) cases checked, \(tally.accepted) accepted, \(tally.refused) refused, \(tally.rewritten) rewritten by Foundation"
+    )
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // `swift run -c release allowlist-tool-throughput [PATH-TO-url-allowlist]`
 //
 // Pipes 1,000,000 generated URLs through `url-allowlist check` (table and --json) and prints
@@ -8,7 +10,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 let count = 1_000_000
 let rounds = 3
@@ -75,7 +76,9 @@ func run(_ arguments: [String], input: URL) -> (seconds: Double, peakBytes: Int)
   defer { argv.forEach { free($0) } }
   var pid = pid_t()
   let start = ContinuousClock.now
-  guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { fatalError("cannot run \(arguments)") }
+  guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
+    fatalError("cannot run \(arguments)")
+  }
   var status: Int32 = 0
   var usage = rusage()
   _ = wait4(pid, &status, 0, &usage)
@@ -107,5 +110,6 @@ for (mode, input, extra) in [("table", plainFile, [String]()), ("--json", litera
   print(
     String(
       format: "%-7@ %.2f s  %7.0f URLs/s (target >= 500000)  peak %.1f MB (target <= 50)  %.0f× the floor",
-      mode as NSString, measured.seconds, rate, Double(measured.peakBytes) / 1_048_576, measured.seconds / floor.seconds))
+      mode as NSString, measured.seconds, rate, Double(measured.peakBytes) / 1_048_576, measured.seconds / floor.seconds
+    ))
 }

@@ -68,7 +68,8 @@ final class DocumentGridViewController: UIViewController, UIScrollViewDelegate {
   private func prewarmVisibleLinks() {
     guard let scroll else { return }
     let visible = CGRect(origin: scroll.contentOffset, size: scroll.bounds.size)
-    let links = documentViews.filter { scroll.convert($0.view.bounds, from: $0.view).intersects(visible) }.flatMap(\.links)
+    let links = documentViews.filter { scroll.convert($0.view.bounds, from: $0.view).intersects(visible) }.flatMap(
+      \.links)
     prewarmer.update(visibleLinks: links)
   }
 }

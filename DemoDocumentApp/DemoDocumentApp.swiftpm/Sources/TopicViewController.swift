@@ -10,7 +10,8 @@ final class TopicViewController: UIViewController, URLHandler, AlertPresentingEr
   private let topic: Topic
   private let safari = SafariURLPresenter(universalLinksFirst: false)
   private lazy var remoteAllowlist: RemoteAllowlist = {
-    var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
+    var configuration = RemoteAllowlistConfiguration(
+      endpoint: URL(string: "https://config.example.com/allowlist.json")!)
     configuration.whenUnavailable = .failClosed(baseline: BundledDocuments.baseline())
     // Read on every fetch, so the check retried after a sign-in carries the new token.
     configuration.credentials = { ["Authorization": "Bearer \(UserDefaults.standard.string(forKey: "token") ?? "")"] }

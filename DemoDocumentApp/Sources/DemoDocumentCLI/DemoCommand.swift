@@ -90,7 +90,9 @@ enum DemoCommand {
         options.mode = .scenario(name)
         index += 1
       case "--document":
-        guard index < arguments.count, !arguments[index].isEmpty else { return .failure(UsageError(message: "--document needs a FILE")) }
+        guard index < arguments.count, !arguments[index].isEmpty else {
+          return .failure(UsageError(message: "--document needs a FILE"))
+        }
         options.document = arguments[index]
         index += 1
       default:
@@ -171,9 +173,10 @@ enum DemoCommand {
         if !tap.matchesExpectation { mismatches += 1 }
       }
       output("")
-      output(mismatches == 0
-        ? "All \(runner.linkCount) links went where their document expects."
-        : "\(mismatches) of \(runner.linkCount) links did not go where their document expects.")
+      output(
+        mismatches == 0
+          ? "All \(runner.linkCount) links went where their document expects."
+          : "\(mismatches) of \(runner.linkCount) links did not go where their document expects.")
       return mismatches == 0 ? 0 : 1
     case .tap(let number):
       guard number <= runner.linkCount else {

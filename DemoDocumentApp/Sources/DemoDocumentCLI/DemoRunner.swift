@@ -109,8 +109,11 @@ final class DemoRunner {
         output(indent + terminal.cyan("→ \(link.title)") + terminal.dim(" [\(number)]"))
       case .html(let page):
         output(indent + terminal.dim("[web view: \(page.url)]"))
-        output(indent + "  initial load: " + describe(webNavigationPolicy.decide(
-          WebNavigation(url: URL(string: page.url), kind: .other, target: .mainFrame, currentURL: nil))))
+        output(
+          indent + "  initial load: "
+            + describe(
+              webNavigationPolicy.decide(
+                WebNavigation(url: URL(string: page.url), kind: .other, target: .mainFrame, currentURL: nil))))
         let links = page.links.map { link -> String in
           number += 1
           return terminal.cyan("<\(link.title)>") + terminal.dim("[\(number)]")
@@ -159,7 +162,9 @@ final class DemoRunner {
     guard let url else {
       return Tap(number: number, link: view.link, result: nil, outcome: .blocked("not a valid URL"))
     }
-    let before = (environment.presentations.count, environment.openedInNativeApp.count, environment.systemOpener.openedURLs.count)
+    let before = (
+      environment.presentations.count, environment.openedInNativeApp.count, environment.systemOpener.openedURLs.count
+    )
     let result = await origin.propagateURL(url)
     let outcome: LinkOutcome
     if case .discarded(let reason) = result.outcome {
@@ -169,7 +174,9 @@ final class DemoRunner {
     } else if environment.presentations.count > before.0, let shown = environment.presentations.last?.url {
       outcome = .inApp()
       environment.dismissBrowser(showing: shown)
-    } else if environment.systemOpener.openedURLs.count > before.2, let opened = environment.systemOpener.openedURLs.last {
+    } else if environment.systemOpener.openedURLs.count > before.2,
+      let opened = environment.systemOpener.openedURLs.last
+    {
       let scheme = opened.scheme?.lowercased() ?? ""
       outcome = scheme == "http" || scheme == "https" ? .systemBrowser() : .system(scheme: scheme)
     } else {
@@ -181,8 +188,12 @@ final class DemoRunner {
   /// Prints a tap: `link N: URL -> outcome`, then the route through the chain.
   func report(_ tap: Tap) {
     let mark =
-      tap.link.expect == nil ? "" : tap.matchesExpectation ? terminal.green("  ✓ as expected") : terminal.red("  ✗ expected \(tap.link.expect!.rawValue)")
-    let written = tap.link.url.unicodeScalars.contains { $0.value < 0x20 } ? tap.link.url.debugDescription : tap.link.url
+      tap.link.expect == nil
+      ? ""
+      : tap.matchesExpectation
+        ? terminal.green("  ✓ as expected") : terminal.red("  ✗ expected \(tap.link.expect!.rawValue)")
+    let written =
+      tap.link.url.unicodeScalars.contains { $0.value < 0x20 } ? tap.link.url.debugDescription : tap.link.url
     output("link \(tap.number): \(written) -> \(tap.outcome.description)" + mark)
     if let web = tap.webDecision { output(terminal.dim("  \(web)")) }
     guard let result = tap.result else { return }
@@ -250,6 +261,10 @@ final class DemoRunner {
 }
 
 extension String {
-  fileprivate func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
-  fileprivate func rightPadded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+  fileprivate func rightPadded(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
 }

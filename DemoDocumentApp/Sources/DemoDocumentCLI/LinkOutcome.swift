@@ -12,6 +12,8 @@ struct LinkOutcome: Equatable {
   static func systemBrowser() -> LinkOutcome { .init(kind: .system, description: "system browser") }
   static func system(scheme: String) -> LinkOutcome { .init(kind: .system, description: "system (\(scheme): app)") }
   static func blocked(_ reason: String) -> LinkOutcome { .init(kind: .blocked, description: "blocked: \(reason)") }
-  static func inPage(_ reason: String) -> LinkOutcome { .init(kind: .inPage, description: "stays in the page: \(reason)") }
+  static func inPage(_ reason: String) -> LinkOutcome {
+    .init(kind: .inPage, description: "stays in the page: \(reason)")
+  }
   static func notOpened(_ reason: String) -> LinkOutcome { .init(kind: nil, description: "not opened: \(reason)") }
 }

@@ -34,7 +34,9 @@ final class RecoveryScenario {
   private var prompts: [any RecoveryPromptError] = []
   private var promptArrived: CheckedContinuation<Void, Never>?
 
-  init(_ name: Name, topic: Topic, topicJSON: Data, allowlist: Data, terminal: Terminal, output: @escaping (String) -> Void)
+  init(
+    _ name: Name, topic: Topic, topicJSON: Data, allowlist: Data, terminal: Terminal, output: @escaping (String) -> Void
+  )
     throws
   {
     self.name = name
@@ -89,11 +91,13 @@ final class RecoveryScenario {
     output("server log" + (name == .offline ? " (refused connections never reach it):" : ":"))
     for line in state.log { output(terminal.dim("  \(line)")) }
     output("")
-    let ok = prompts.count == 1 && taps.allSatisfy(\.matchesExpectation) && refreshed != nil
+    let ok =
+      prompts.count == 1 && taps.allSatisfy(\.matchesExpectation) && refreshed != nil
       && (name != .signedOut || state.log.suffix(2).allSatisfy { $0.contains("fresh-token") })
-    output(ok
-      ? terminal.green("One prompt for three failures; all three retried together.")
-      : terminal.red("The scenario did not go as expected (\(prompts.count) prompts)."))
+    output(
+      ok
+        ? terminal.green("One prompt for three failures; all three retried together.")
+        : terminal.red("The scenario did not go as expected (\(prompts.count) prompts)."))
     return ok
   }
 
@@ -138,7 +142,8 @@ final class RecoveryScenario {
   private func take(_ error: any Error) -> ErrorHandlingDecision {
     guard let prompt = error as? any RecoveryPromptError else { return .notHandled }
     prompts.append(prompt)
-    output("  prompt \(prompts.count) — \(type(of: prompt)) from the topic screen: \"\(prompt.title)\" — \(prompt.message)")
+    output(
+      "  prompt \(prompts.count) — \(type(of: prompt)) from the topic screen: \"\(prompt.title)\" — \(prompt.message)")
     prompt.whenResolved { [output] choice in output("  the prompt closed: \(choice)") }
     promptArrived?.resume()
     promptArrived = nil

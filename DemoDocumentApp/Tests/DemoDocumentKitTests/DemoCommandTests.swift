@@ -42,9 +42,11 @@ import Testing
     #expect(output.contains("link 11: #notes -> stays in the page: a fragment of the page it is on  ✓ as expected"))
     #expect(output.contains("link 12: /reference -> in-app Safari view  ✓ as expected"))
     #expect(output.contains("  web view: a tapped link, sent up the chain: https://docs.example.com/reference"))
-    #expect(output.contains {
-      $0.hasPrefix(#"link 14: " Java\tScript:alert(document.cookie)" -> blocked: javascript: links never leave the web view"#)
-    })
+    #expect(
+      output.contains {
+        $0.hasPrefix(
+          #"link 14: " Java\tScript:alert(document.cookie)" -> blocked: javascript: links never leave the web view"#)
+      })
     // The link that went up the chain started at the web view and reached the topic screen.
     let route = output.drop { !$0.hasPrefix("link 12:") }.dropFirst(2).prefix { !$0.hasPrefix("link ") }
     #expect(route.first?.contains("WebView \"https://docs.example.com/articles/web\"") == true)
@@ -62,7 +64,11 @@ import Testing
     let (status, output, _) = await run(["--tap", "2"])
     #expect(status == 0)
     #expect(output.contains("  rewritten to https://example.com/legacy"))
-    #expect(output.contains { $0.contains("DocumentController \"Reading the guide\"") && $0.contains("rewrite → https://example.com/legacy") && $0.hasSuffix(" ms") })
+    #expect(
+      output.contains {
+        $0.contains("DocumentController \"Reading the guide\"") && $0.contains("rewrite → https://example.com/legacy")
+          && $0.hasSuffix(" ms")
+      })
     #expect(output.contains { $0.contains("TopicController") && $0.contains("handled") })
   }
 
@@ -86,24 +92,34 @@ import Testing
 
   @Test func aBrokenDocumentExitsNonZeroWithAReadableMessage() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json")
-    try Data(#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"video": "v"}]}]}"#.utf8).write(to: file)
+    try Data(#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"video": "v"}]}]}"#.utf8).write(
+      to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let (status, output, errors) = await run(["--document", file.path])
     #expect(status == 1)
     #expect(output.isEmpty)
-    #expect(errors == ["demo-document: \(file.path): at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"])
+    #expect(
+      errors == [
+        "demo-document: \(file.path): at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"
+      ])
   }
 
   @Test func aLinkThatDoesNotGoWhereExpectedFailsTheRun() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("wrong-\(UUID().uuidString).json")
-    try Data(#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": "https://example.com", "expect": "blocked"}}]}]}"#.utf8).write(to: file)
+    try Data(
+      #"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": "https://example.com", "expect": "blocked"}}]}]}"#
+        .utf8
+    ).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let (status, output, _) = await run(["--all", "--document", file.path])
     #expect(status == 1)
     #expect(output.contains { $0.contains("✗ expected blocked") })
   }
 
-  @Test(arguments: [["--tap"], ["--tap", "0"], ["--tap", "x"], ["--all", "--tap", "1"], ["--interactive", "--all"], ["--document"], ["--frobnicate"], ["--tap", "99"]])
+  @Test(arguments: [
+    ["--tap"], ["--tap", "0"], ["--tap", "x"], ["--all", "--tap", "1"], ["--interactive", "--all"], ["--document"],
+    ["--frobnicate"], ["--tap", "99"],
+  ])
   func unusableArgumentsExitTwo(arguments: [String]) async {
     let (status, _, errors) = await run(arguments)
     #expect(status == 2)
@@ -117,7 +133,8 @@ import Testing
     #expect(status == 0)
     #expect(output.first == "inbound customScheme link: demodoc://document/contact")
     #expect(output.contains("  queued: the scene has no window yet (1 link waiting)"))
-    #expect(output.contains { $0.hasPrefix("  the window is ready: delivering from the top-most screen, TopicController") })
+    #expect(
+      output.contains { $0.hasPrefix("  the window is ready: delivering from the top-most screen, TopicController") })
     #expect(output.contains("-> opened document \"Getting in touch\""))
     #expect(output.contains { $0.contains("TopicController") && $0.contains("handled") })
   }
@@ -133,7 +150,8 @@ import Testing
     #expect(status == 1)
     #expect(
       output.contains(
-        "-> refused before any screen saw it: docs.example.com.evil.example is not one of the app's associated domains"))
+        "-> refused before any screen saw it: docs.example.com.evil.example is not one of the app's associated domains")
+    )
     #expect(!output.contains { $0.contains("queued") })
   }
 
@@ -184,7 +202,10 @@ import Testing
     #expect(output.filter { $0.hasSuffix("-> 503") }.count == 2)
   }
 
-  @Test(arguments: [["--scenario"], ["--scenario", "flood"], ["--scenario", "offline", "--all"], ["--tap", "1", "--scenario", "offline"]])
+  @Test(arguments: [
+    ["--scenario"], ["--scenario", "flood"], ["--scenario", "offline", "--all"],
+    ["--tap", "1", "--scenario", "offline"],
+  ])
   func aScenarioNeedsAKnownNameAndNoOtherMode(arguments: [String]) async {
     let (status, _, errors) = await run(arguments)
     #expect(status == 2)

@@ -27,10 +27,11 @@ import Testing
         {"link": {"title": "not a URL", "url": ""}}
       ]}]}
       """#)
-    #expect(topic.documents[0].linkURLs.map(\.absoluteString) == [
-      "https://example.com/1", "https://docs.example.com/articles/web#notes", "https://docs.example.com/reference",
-      "javascript:x",
-    ])
+    #expect(
+      topic.documents[0].linkURLs.map(\.absoluteString) == [
+        "https://example.com/1", "https://docs.example.com/articles/web#notes", "https://docs.example.com/reference",
+        "javascript:x",
+      ])
   }
 
   @Test func linksAreListedDepthFirstInReadingOrder() throws {
@@ -47,17 +48,27 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"video": "v"}]}]}"#,
-     "doc.json: at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"),
-    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"heading": "h", "image": "i"}]}]}"#,
-     "doc.json: at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"),
-    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": 5}}]}]}"#,
-     "doc.json: at documents[0].blocks[0].link.url: expected a string"),
-    (#"{"title": "t", "documents": [{"id": "a", "blocks": []}]}"#,
-     "doc.json: at documents[0]: missing key \"title\""),
+    (
+      #"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"video": "v"}]}]}"#,
+      "doc.json: at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"
+    ),
+    (
+      #"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"heading": "h", "image": "i"}]}]}"#,
+      "doc.json: at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"
+    ),
+    (
+      #"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": 5}}]}]}"#,
+      "doc.json: at documents[0].blocks[0].link.url: expected a string"
+    ),
+    (
+      #"{"title": "t", "documents": [{"id": "a", "blocks": []}]}"#,
+      "doc.json: at documents[0]: missing key \"title\""
+    ),
     (#"{"title": "t", "documents": {}}"#, "doc.json: at documents: expected a list"),
-    (#"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": "u", "expect": "maybe"}}]}]}"#,
-     "doc.json: at documents[0].blocks[0].link.expect"),
+    (
+      #"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "x", "url": "u", "expect": "maybe"}}]}]}"#,
+      "doc.json: at documents[0].blocks[0].link.expect"
+    ),
     ("{\"title\": ", "doc.json: is not valid JSON"),
     ("", "doc.json: is not valid JSON"),
   ])

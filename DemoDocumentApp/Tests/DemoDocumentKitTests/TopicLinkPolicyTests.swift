@@ -21,7 +21,8 @@ import URLResponderChainTesting
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)) }
     defer { server.stop() }
     let policy = TopicLinkPolicy(
-      allowlist: try RemoteAllowlist(configuration: .init(endpoint: server.url())), environment: RecordingLinkEnvironment(),
+      allowlist: try RemoteAllowlist(configuration: .init(endpoint: server.url())),
+      environment: RecordingLinkEnvironment(),
       recovery: RecoveryCoordinator())
     let decision = await policy.decide(try #require(URL(string: link)), from: TestViewController(name: "topic"))
     #expect(decision == .discard(reason: reason))
@@ -29,7 +30,9 @@ import URLResponderChainTesting
   }
 
   @Test func httpLinksAreUpgradedOnlyFromHTTP() throws {
-    #expect(HTTPSUpgrade.upgraded(try #require(URL(string: "http://example.com:80/a?b=c")))?.absoluteString == "https://example.com/a?b=c")
+    #expect(
+      HTTPSUpgrade.upgraded(try #require(URL(string: "http://example.com:80/a?b=c")))?.absoluteString
+        == "https://example.com/a?b=c")
     #expect(HTTPSUpgrade.upgraded(try #require(URL(string: "https://example.com"))) == nil)
     #expect(HTTPSUpgrade.upgraded(try #require(URL(string: "mailto:a@example.com"))) == nil)
   }

@@ -151,7 +151,8 @@
         textView.propagateURL(URL) { [weak self] result in self?.onResult?(result) }
         return false
       case .appDelegate:
-        return textViewDelegate?.textView?(textView, shouldInteractWith: URL, in: characterRange, interaction: interaction)
+        return textViewDelegate?.textView?(
+          textView, shouldInteractWith: URL, in: characterRange, interaction: interaction)
           ?? true
       case .system:
         return true

@@ -98,7 +98,9 @@ public enum AllowlistDocument {
     guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
     else { return "a value" }
     let scalars = String(decoding: data, as: UTF8.self).unicodeScalars
-    let shown = scalars.prefix(40).map { (0x20..<0x7F).contains($0.value) ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
+    let shown = scalars.prefix(40).map {
+      (0x20..<0x7F).contains($0.value) ? String($0) : "\\u{\(String($0.value, radix: 16))}"
+    }
     return shown.joined() + (scalars.count > 40 ? "…" : "")
   }
 }

@@ -40,9 +40,11 @@ extension SystemFallback {
   package static func decideFromOriginatingScene(
     _ url: URL, context: URLHandlingContext, orApplication application: @MainActor (URL) async -> Bool
   ) async -> URLHandlingDecision {
-    await decide(url, context: context, open: { url in
-      if let scene = originatingScene(of: context) { return await scene.openURL(url) }
-      return await application(url)
-    })
+    await decide(
+      url, context: context,
+      open: { url in
+        if let scene = originatingScene(of: context) { return await scene.openURL(url) }
+        return await application(url)
+      })
   }
 }

@@ -28,7 +28,8 @@ enum AllowlistResponseCheck {
           "its Content-Type is \"\(contentType.shownEscaped(limit: 80))\", not application/json (a captive portal's page?)"
       }
       if let encoding = exchange.headers["content-encoding"], !isIdentity(encoding) {
-        return "it came with Content-Encoding \"\(encoding.shownEscaped(limit: 40))\" though it was asked for uncompressed "
+        return
+          "it came with Content-Encoding \"\(encoding.shownEscaped(limit: 40))\" though it was asked for uncompressed "
           + "(identity): a compressed body's completeness cannot be verified"
       }
       if exchange.body.isEmpty { return "its body is empty" }

@@ -36,7 +36,9 @@ extension Block: Decodable {
     guard present.count == 1, let key = present.first else {
       let expected = Key.allCases.map(\.rawValue).joined(separator: ", ")
       throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one of the keys \(expected)"))
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "expected an object with exactly one of the keys \(expected)"))
     }
     switch key {
     case .heading: self = .heading(try container.decode(String.self, forKey: key))

@@ -44,7 +44,8 @@ enum HTMLLinkScanner {
       let text = Self.text(close.map { rest[..<$0.lowerBound] } ?? rest)
       if let close { rest = rest[close.upperBound...] }
       guard let href = attributes["href"] else { continue }
-      links.append(Link(title: text, url: href, expect: attributes["data-expect"].flatMap(LinkExpectation.init(rawValue:))))
+      links.append(
+        Link(title: text, url: href, expect: attributes["data-expect"].flatMap(LinkExpectation.init(rawValue:))))
     }
     return links
   }
@@ -70,7 +71,13 @@ enum HTMLLinkScanner {
     var text = ""
     var inTag = false
     for character in inner {
-      if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+      } else if !inTag {
+        text.append(character)
+      }
     }
     return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }

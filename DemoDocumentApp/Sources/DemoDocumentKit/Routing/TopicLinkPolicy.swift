@@ -29,7 +29,9 @@ public struct TopicLinkPolicy {
   ///   - environment: Presents the in-app browser and opens native apps (Safari on iOS,
   ///     the recording environment in the headless demo).
   ///   - recovery: Shares retry prompts between links.
-  public init(allowlist: RemoteAllowlist, environment: any LinkPresentationEnvironment, recovery: RecoveryCoordinator = .shared) {
+  public init(
+    allowlist: RemoteAllowlist, environment: any LinkPresentationEnvironment, recovery: RecoveryCoordinator = .shared
+  ) {
     gate = RemoteAllowlistGate(allowlist: allowlist, whenRefused: .passOn, recovery: recovery)
     inApp = LinkPresenter(environment: environment, universalLinksFirst: false, fallsBackToSystem: true)
     nativeFirst = LinkPresenter(environment: environment, universalLinksFirst: true, fallsBackToSystem: true)

@@ -269,7 +269,8 @@ enum JSONNameCheck {
       var path = ""
       for frame in frames.dropLast() {
         switch frame {
-        case .object(_, let current): path += (path.isEmpty ? "" : ".") + "\"\((current ?? "").shownEscaped(limit: 80))\""
+        case .object(_, let current):
+          path += (path.isEmpty ? "" : ".") + "\"\((current ?? "").shownEscaped(limit: 80))\""
         case .array(let index): path += "[\(index)]"
         }
       }

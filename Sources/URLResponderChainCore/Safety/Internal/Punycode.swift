@@ -46,7 +46,9 @@ enum Punycode {
       }
       if scalar.properties.changesWhenNFKCCaseFolded { return false }
     }
-    if let first = scalars.first, [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory) {
+    if let first = scalars.first,
+      [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
+    {
       return false
     }
     // RFC 5891 §4.2.3.1: no hyphen first or last, none in both the third and fourth places.
