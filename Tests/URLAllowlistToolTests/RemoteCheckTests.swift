@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func aRedirectToAnotherOriginDeniesEverythingAndCachesNothing() async throws {
-    // The attack from issue 15: the endpoint redirects to another loopback origin serving its own list.
+    // The attack: the endpoint redirects to another loopback origin serving its own list.
     let evil = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["evil.example"]}"#.utf8)) }
     defer { evil.stop() }
     let endpoint = try LoopbackHTTPServer { _ in

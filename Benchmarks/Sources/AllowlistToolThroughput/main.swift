@@ -45,8 +45,8 @@ let literalFile = folder.appendingPathComponent("urls.jsonl")
 // Written a block at a time: a spawned child's peak memory can read no lower than this
 // process's own at the spawn (the child shares it until it runs the program), so the harness
 // stays small; `cat`'s peak below shows that floor.
-FileManager.default.createFile(atPath: plainFile.path, contents: nil)
-FileManager.default.createFile(atPath: literalFile.path, contents: nil)
+_ = FileManager.default.createFile(atPath: plainFile.path, contents: nil)
+_ = FileManager.default.createFile(atPath: literalFile.path, contents: nil)
 let plainHandle = try FileHandle(forWritingTo: plainFile)
 let literalHandle = try FileHandle(forWritingTo: literalFile)
 for blockStart in stride(from: 0, to: count, by: 10_000) {

@@ -2,7 +2,7 @@ import Foundation
 import MallocStats
 import URLResponderChainCore
 
-// Matching against its floors, each measured in this run (issue 13).
+// Matching against its floors, each measured in this run.
 
 /// The best of `rounds` timings of `calls` calls, in nanoseconds per call.
 func timedNanosecondsPerCall(rounds: Int = 7, calls: Int, _ body: () -> Void) -> Double {
@@ -99,7 +99,7 @@ func reportMatching() {
     sink &+= (url.port ?? 0) &+ url.path(percentEncoded: true).utf8.count
     next &+= 1
   }
-  print("— URLSafety (issue 13.1)")
+  print("— URLSafety")
   line("url.absoluteString, read (floor)", read)
   line("url.absoluteString, read and one pass over its bytes", scanned, floor: read)
   line("only the Foundation accessors the check must read", accessors, floor: read)
@@ -118,7 +118,7 @@ func reportMatching() {
     ("exact hit", "https://host50000.example.com/a"), ("wildcard hit", "https://a.b.zone50001.example.net/"),
     ("miss", "https://www.nowhere.example.org/x"),
   ]
-  print("— Allowlist, 100,000 rules (issue 13.2)")
+  print("— Allowlist, 100,000 rules")
   for (name, string) in cases {
     let url = eligible(string)
     let floor = timedNanosecondsPerCall(calls: 500_000) { if floorSet!.allows(url.host) { sink &+= 1 } }
@@ -157,7 +157,7 @@ func reportMatching() {
   }
   let rows = routeRows(10_000)
   let build = timedNanosecondsPerCall(rounds: 3, calls: 1) { sink &+= (try! URLRouteTable(rows)).count }
-  print("— URLRouteTable (issue 13.3)")
+  print("— URLRouteTable")
   line("lookup, 10 routes", small)
   line("lookup, 10,000 routes", large, floor: small, target: "≤ 2×")
   line("build 10,000 routes", build / 1e6, unit: "ms", target: "< 20 ms")

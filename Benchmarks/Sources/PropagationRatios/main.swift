@@ -107,7 +107,7 @@ if CommandLine.arguments.contains("--profile-async-100") {
 } else if CommandLine.arguments.contains("--propagation") {
   await report()
 } else {
-  print("— Propagation (issue 13.4)")
+  print("— Propagation")
   await report()
   reportMatching()
 }

@@ -43,7 +43,7 @@
   }
 
   /// A view controller that shows alertable errors reported up the chain: conform, and it is
-  /// a ready `ErrorHandler` (the seed's `showError`, ErrorHierarchy's `.handleAlertErrors()`).
+  /// a ready `ErrorHandler`, the responder-chain `showError` of other libraries.
   ///
   /// ```swift
   /// final class TopicViewController: UIViewController, AlertPresentingErrorHandler {}

@@ -20,7 +20,7 @@ public import Foundation
 /// (see ``InboundLinkDispatcher``); such URLs pass the same safety rules as web URLs, and a
 /// pattern without a scheme never matches them.
 ///
-/// The seed article's example — YouTube links in the YouTube app, our own domains in-app,
+/// A typical app's table — YouTube links in the YouTube app, its own domains in-app,
 /// everything else to the system:
 ///
 /// ```swift

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Decides whether a URL may be matched against an allowlist or shown in an in-app browser.
 ///
-/// The rules (see the package's design notes) are deliberately stricter than a browser, so
+/// The rules are deliberately stricter than a browser, so
 /// that what is matched is always what the browser will load:
 ///
 /// - scheme `http` or `https` (any case), written `scheme://host`;

@@ -5,7 +5,7 @@ public import URLResponderChainCore
 ///
 /// 1. scripts and local files (`javascript:`, `data:`, `file:`…) are blocked;
 /// 2. web links that fail the URL safety rules (a user-info trick, an IP address…) are blocked;
-/// 3. YouTube links open in the YouTube app (universal link first), the seed's exception;
+/// 3. YouTube links open in the YouTube app (universal link first), the one exception;
 /// 4. other web links are checked against the remote allowlist: allowed ones are shown in
 ///    the in-app Safari view, deny-rule matches are blocked, the rest go on to the system browser;
 /// 5. everything else (`mailto:`, `tel:`) goes on to the system.
