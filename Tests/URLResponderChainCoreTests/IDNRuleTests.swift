@@ -52,6 +52,20 @@ import Testing
     #expect(!allowlist.verdict(for: "https://example.com").isAllowed)
   }
 
+  @Test func aLabelThatIDNAReadersMapDifferentlyIsRefusedEverywhere() throws {
+    // UTS 46 transitional processing reads "faß" as "fass"; the URL Standard, Safari and
+    // Foundation keep "ß" (xn--fa-hia). A rule or a URL that two readers could take for two
+    // hosts is refused, and "fass" stays its own host.
+    #expect(throws: URLPatternError.self) { try URLPattern("faß.example") }
+    #expect(throws: URLPatternError.self) { try URLPattern("xn--fa-hia.example") }
+    #expect(throws: URLRefusal.self) { try URLSafety.check("https://xn--fa-hia.example/").get() }
+    #expect(throws: URLRefusal.self) { try URLSafety.check(try #require(URL(string: "https://faß.example/"))).get() }
+    let allowlist = try Allowlist(allow: ["fass.example"])
+    #expect(allowlist.verdict(for: "https://fass.example/").isAllowed)
+    #expect(!allowlist.verdict(for: "https://xn--fa-hia.example/").isAllowed)
+    #expect(!allowlist.verdict(for: try #require(URL(string: "https://faß.example/"))).isAllowed)
+  }
+
   @Test(arguments: [
     "ｅｘａｍｐｌｅ.com", "例え。jp", "bü cher.example", "☃.example", "-bücher.example", "xn--bcher-kvb.example",
     "ab--cd.example", "xn--.example", "\u{301}a.example", "bu\u{200D}cher.example",

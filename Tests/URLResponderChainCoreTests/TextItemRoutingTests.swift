@@ -22,9 +22,4 @@ import Testing
     #expect(TextItemRouting.menu(isLink: false, previewsLinks: true, appDelegateImplements: false) == .system)
   }
 
-  @Test func everyCallbackNotOwnedGoesToTheAppsDelegateWhenItImplementsIt() {
-    #expect(TextItemRouting.forwards(isOwned: false, appDelegateImplements: true))
-    #expect(!TextItemRouting.forwards(isOwned: false, appDelegateImplements: false))
-    #expect(!TextItemRouting.forwards(isOwned: true, appDelegateImplements: true))
-  }
 }

@@ -70,9 +70,10 @@
       return target ?? super.forwardingTarget(for: aSelector)
     }
 
+    /// The app's delegate when it implements `selector` (only selectors this delegate does
+    /// not implement are asked about).
     private func forwardingDelegate(for selector: Selector) -> (any UITextViewDelegate)? {
-      let implements = textViewDelegate?.responds(to: selector) ?? false
-      return TextItemRouting.forwards(isOwned: false, appDelegateImplements: implements) ? textViewDelegate : nil
+      appDelegateImplements(selector) ? textViewDelegate : nil
     }
 
     private func appDelegateImplements(_ selector: Selector) -> Bool {

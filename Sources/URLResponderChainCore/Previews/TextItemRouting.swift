@@ -5,7 +5,8 @@
 /// press on a text item does. For a link it answers them itself; for any other item (an
 /// attachment, a tag) it asks the app's delegate when that implements the callback, and
 /// leaves the system's default otherwise. Every other callback (editing, selection,
-/// scrolling, edit menus) belongs to the app's delegate and is forwarded to it untouched.
+/// scrolling, edit menus) belongs to the app's delegate: the routing delegate does not
+/// implement it, so the Objective-C runtime forwards it there untouched.
 package enum TextItemRouting {
   /// Who answers.
   package enum Responder: Equatable {
@@ -25,11 +26,5 @@ package enum TextItemRouting {
   /// A long press's menu: a link's menu is the chain's when link previews are on.
   package static func menu(isLink: Bool, previewsLinks: Bool, appDelegateImplements: Bool) -> Responder {
     isLink && previewsLinks ? .chain : (appDelegateImplements ? .appDelegate : .system)
-  }
-
-  /// Whether a callback goes to the app's delegate: every one the routing delegate does not
-  /// own, when the app's delegate implements it.
-  package static func forwards(isOwned: Bool, appDelegateImplements: Bool) -> Bool {
-    !isOwned && appDelegateImplements
   }
 }

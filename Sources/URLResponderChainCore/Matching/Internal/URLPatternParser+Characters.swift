@@ -33,19 +33,12 @@ extension URLPatternParser {
     guard !authority.contains("@"), authority.unicodeScalars.allSatisfy({ !$0.isASCII || $0.value > 0x20 }) else {
       throw .invalidHost("\"\(authority)\" is not a plain ASCII domain name")
     }
-    // An internationalized host is stored in its ASCII form: each non-ASCII label (split at
-    // ASCII dots only: an ideographic or full-width dot is no separator here) becomes its
-    // one canonical `xn--` label, or the rule is refused.
-    var ascii = ""
-    for (index, label) in authority.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
-      if index > 0 { ascii += "." }
-      if label.unicodeScalars.allSatisfy(\.isASCII) {
-        ascii += label
-      } else if let ace = Punycode.aceLabel(forUnicode: label) {
-        ascii += ace
-      } else {
-        throw .invalidHost("\"\(String(label).shownEscaped(limit: 63))\" is not a valid internationalized label")
-      }
+    // An internationalized host is stored in its ASCII form, or the rule is refused.
+    let ascii: String
+    switch Punycode.asciiHost(authority) {
+    case .success(let host): ascii = host
+    case .failure(let invalid):
+      throw .invalidHost("\"\(invalid.label.shownEscaped(limit: 63))\" is not a valid internationalized label")
     }
     let host: String
     switch URLSafety.normalizedHost(Substring(ascii)) {

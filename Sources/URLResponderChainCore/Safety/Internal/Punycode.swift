@@ -9,7 +9,9 @@ import Foundation
 /// does not start with a mark, starts and ends with no hyphen and has none in both its third
 /// and fourth places (RFC 5891 §4.2.3.1), it is in NFC, and encoding it again gives the very
 /// same label. Anything else is refused, never repaired: a label two readers could decode or map
-/// differently is not a host this package matches. Look-alikes stay distinct hosts; a rule
+/// differently is not a host this package matches. That includes the characters IDNA readers
+/// disagree on (`ß`, final `ς`, the zero-width joiners), which NFKC case folding changes:
+/// transitional processing reads `faß` as `fass`, the URL Standard keeps `ß`. Look-alikes stay distinct hosts; a rule
 /// must name one for it to be allowed.
 enum Punycode {
   private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN = 128
@@ -30,6 +32,27 @@ enum Punycode {
     let scalars = Array(label.lowercased().precomposedStringWithCanonicalMapping.unicodeScalars)
     guard scalars.contains(where: { !$0.isASCII }), isNormal(scalars), let encoded = encode(scalars) else { return nil }
     return "xn--" + String(decoding: encoded, as: UTF8.self)
+  }
+
+  /// `host` with each non-ASCII label in its `xn--` form (labels split at ASCII dots only: an
+  /// ideographic or full-width dot is no separator), or the first label that has none.
+  static func asciiHost(_ host: Substring) -> Result<String, InvalidLabel> {
+    var labels: [String] = []
+    for label in host.split(separator: ".", omittingEmptySubsequences: false) {
+      if label.unicodeScalars.allSatisfy(\.isASCII) {
+        labels.append(String(label))
+      } else if let ace = aceLabel(forUnicode: label) {
+        labels.append(ace)
+      } else {
+        return .failure(InvalidLabel(label: String(label)))
+      }
+    }
+    return .success(labels.joined(separator: "."))
+  }
+
+  /// A label with no ASCII form in the strict form above.
+  struct InvalidLabel: Error {
+    let label: String
   }
 
   /// Lowercase letters, marks, digits and hyphens only, unchanged by NFKC case folding, not

@@ -109,17 +109,8 @@ extension URLSafety {
     // has its ASCII form: the two agree when that Unicode host, converted label by label as
     // a rule is (``Punycode``), is the host as written.
     if parsed.contains("%"), let unicode = parsed.removingPercentEncoding {
-      var ascii: [String] = []
-      for label in unicode.split(separator: ".", omittingEmptySubsequences: false) {
-        if label.unicodeScalars.allSatisfy(\.isASCII) {
-          ascii.append(String(label))
-        } else if let ace = Punycode.aceLabel(forUnicode: label) {
-          ascii.append(ace)
-        } else {
-          return false
-        }
-      }
-      return normalizedHost(Substring(ascii.joined(separator: "."))) == .success(host)
+      guard case .success(let ascii) = Punycode.asciiHost(Substring(unicode)) else { return false }
+      return normalizedHost(Substring(ascii)) == .success(host)
     }
     return normalizedHost(Substring(parsed)) == .success(host)
   }

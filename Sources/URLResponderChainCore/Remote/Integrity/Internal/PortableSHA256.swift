@@ -14,7 +14,6 @@
     ]
 
     /// The 32-byte digest of `message`.
-    /// The 32-byte digest of `message`.
     static func hash<Bytes: Collection<UInt8>>(_ message: Bytes) -> [UInt8] {
       var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
