@@ -5,8 +5,15 @@ let package = Package(
   name: "URLResponderChain",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .visionOS(.v1)],
   products: [
-    .library(name: "URLResponderChainCore", targets: ["URLResponderChainCore"]),
+    // Links up the responder chain, URL safety, and the in-app (Safari) presenter.
     .library(name: "URLResponderChain", targets: ["URLResponderChain"]),
+    // Each product below builds on URLResponderChain; an app links only what it imports.
+    .library(name: "URLResponderChainAllowlist", targets: ["URLResponderChainAllowlist"]),
+    .library(name: "URLResponderChainRouting", targets: ["URLResponderChainRouting"]),
+    .library(name: "URLResponderChainRemoteAllowlist", targets: ["URLResponderChainRemoteAllowlist"]),
+    .library(name: "URLResponderChainRecovery", targets: ["URLResponderChainRecovery"]),
+    .library(name: "URLResponderChainInboundLinks", targets: ["URLResponderChainInboundLinks"]),
+    .library(name: "URLResponderChainWebContent", targets: ["URLResponderChainWebContent"]),
     .library(name: "URLResponderChainTesting", targets: ["URLResponderChainTesting"]),
     .executable(name: "demo-document", targets: ["DemoDocumentCLI"]),
     // For the demo's iOS app package only; the SDK's libraries never depend on it.
@@ -21,16 +28,55 @@ let package = Package(
       dependencies: ["URLResponderChainCore"],
       resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
     ),
-    .target(name: "URLResponderChainTesting", dependencies: ["URLResponderChainCore"]),
+    .target(
+      name: "URLResponderChainAllowlist",
+      dependencies: ["URLResponderChainCore"],
+      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
+    ),
+    .target(
+      name: "URLResponderChainRouting",
+      dependencies: ["URLResponderChainAllowlist"],
+      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
+    ),
+    .target(
+      name: "URLResponderChainRecovery",
+      dependencies: ["URLResponderChainCore"],
+      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
+    ),
+    .target(
+      name: "URLResponderChainRemoteAllowlist",
+      dependencies: ["URLResponderChainAllowlist", "URLResponderChainRecovery"],
+      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
+    ),
+    .target(
+      name: "URLResponderChainInboundLinks",
+      dependencies: ["URLResponderChain", "URLResponderChainAllowlist"],
+      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
+    ),
+    .target(
+      name: "URLResponderChainWebContent",
+      dependencies: ["URLResponderChain"],
+      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
+    ),
+    .target(
+      name: "URLResponderChainTesting",
+      dependencies: ["URLResponderChainCore", "URLResponderChainRecovery", "URLResponderChainInboundLinks"]
+    ),
     // The demo: interactive documents whose links route through the chain.
     .target(
       name: "DemoDocumentKit",
-      dependencies: ["URLResponderChainCore"],
+      dependencies: [
+        "URLResponderChainCore", "URLResponderChainRouting", "URLResponderChainRemoteAllowlist",
+        "URLResponderChainRecovery", "URLResponderChainWebContent",
+      ],
       path: "DemoDocumentApp/Sources/DemoDocumentKit"
     ),
     .executableTarget(
       name: "DemoDocumentCLI",
-      dependencies: ["DemoDocumentKit", "URLResponderChainCore", "URLResponderChainTesting", "LoopbackHTTPServer"],
+      dependencies: [
+        "DemoDocumentKit", "URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist",
+        "URLResponderChainRecovery", "URLResponderChainTesting", "LoopbackHTTPServer",
+      ],
       path: "DemoDocumentApp/Sources/DemoDocumentCLI"
     ),
     .testTarget(
@@ -38,7 +84,10 @@ let package = Package(
       dependencies: ["DemoDocumentKit", "DemoDocumentCLI", "URLResponderChainTesting", "LoopbackHTTPServer"],
       path: "DemoDocumentApp/Tests/DemoDocumentKitTests"
     ),
-    .executableTarget(name: "URLAllowlistTool", dependencies: ["URLResponderChainCore"]),
+    .executableTarget(
+      name: "URLAllowlistTool",
+      dependencies: ["URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist"]
+    ),
     // Tests' and the demo's loopback HTTP server; no library product depends on it.
     .target(name: "LoopbackHTTPServer"),
     .testTarget(
@@ -47,8 +96,13 @@ let package = Package(
     ),
     .testTarget(
       name: "URLResponderChainCoreTests",
-      // URLResponderChain only so that its resource bundle (the privacy manifest) is built and checked.
-      dependencies: ["URLResponderChainCore", "URLResponderChain", "URLResponderChainTesting", "LoopbackHTTPServer"],
+      // Every library, URLResponderChain included so that its resource bundle (the privacy manifest)
+      // is built and checked.
+      dependencies: [
+        "URLResponderChainCore", "URLResponderChain", "URLResponderChainAllowlist", "URLResponderChainRouting",
+        "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
+        "URLResponderChainWebContent", "URLResponderChainTesting", "LoopbackHTTPServer",
+      ],
       exclude: ["Fixtures"]
     ),
     .testTarget(

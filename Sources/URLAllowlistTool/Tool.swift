@@ -1,5 +1,7 @@
 import Foundation
 import URLResponderChainCore
+import URLResponderChainAllowlist
+import URLResponderChainRemoteAllowlist
 
 /// The `url-allowlist` command, with its input and output injected so tests can run it.
 struct Tool {
@@ -47,7 +49,12 @@ struct Tool {
         errorOutput("url-allowlist: \(TerminalText.escaped("\(error)"))")
         return 2
       }
-      let current = await remote.allowlist()
+      let current: Result<Allowlist, RemoteAllowlistFailure>
+      do throws(RemoteAllowlistFailure) {
+        current = .success(try await remote.loadAllowlist())
+      } catch {
+        current = .failure(error)
+      }
       let status = check(json: json, urls: urls) { input in
         switch current {
         case .success(let allowlist): allowlist.verdict(for: input).printed
@@ -197,12 +204,13 @@ struct Tool {
   }
 }
 
-extension Allowlist.Verdict {
+extension URLVerdict {
   /// The word and reason `check` prints.
   var printed: (word: String, reason: String) {
     switch self {
-    case .allow(let rule): ("allow", "matches allow rule \"\(rule)\"")
-    case .blocked, .deny: ("deny", refusalReason ?? "")
+    case .allowed(let rule): ("allow", "matches allow rule \"\(rule)\"")
+    case .blocked(let rule): ("deny", "matches deny rule \"\(rule)\"")
+    case .refused(let reason): ("deny", reason)
     }
   }
 }

@@ -1,4 +1,5 @@
 public import URLResponderChainCore
+public import URLResponderChainRecovery
 
 /// A ``URLResponderChainCore/ConnectivityMonitor`` switched by hand, for tests and headless demos.
 ///

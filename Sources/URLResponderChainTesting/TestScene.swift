@@ -1,4 +1,5 @@
 public import URLResponderChainCore
+public import URLResponderChainInboundLinks
 
 /// A scene for inbound links in tests, like `UIWindowScene`: its key window's root view
 /// controller is the root of the chain, and it reports the end of modal transitions.

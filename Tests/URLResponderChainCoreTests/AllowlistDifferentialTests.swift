@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
 
 /// The allowlist as it was before it stored rules by domain: a trie of host labels walked
 /// from the top-level domain down, every candidate matched with ``URLPattern/match(_:)``.
@@ -35,7 +36,7 @@ private struct ReferenceAllowlist {
     }
   }
 
-  func verdict(for url: EligibleURL) -> Allowlist.Verdict {
+  func verdict(for url: EligibleURL) -> URLVerdict {
     var allowedBy: URLPattern?
     var node = root
     let labels = Array(url.host.split(separator: ".").reversed())
@@ -48,8 +49,8 @@ private struct ReferenceAllowlist {
         if allowedBy == nil { allowedBy = pattern }
       }
     }
-    if let allowedBy { return .allow(rule: allowedBy.description) }
-    return .deny(reason: "no allow rule matches \(url.host)")
+    if let allowedBy { return .allowed(rule: allowedBy.description) }
+    return .refused(reason: "no allow rule matches \(url.host)")
   }
 }
 
@@ -121,8 +122,11 @@ private struct ReferenceAllowlist {
       let verdict = allowlist.verdict(for: url)
       #expect(verdict == reference.verdict(for: url), "seed \(seed): \(url.url.absoluteString)")
       #expect(compiled.verdict(for: url) == verdict, "seed \(seed), from text: \(url.url.absoluteString)")
-      outcomes.insert(
-        verdict.isAllowed ? "allow" : verdict.refusalReason?.hasPrefix("matches deny") == true ? "blocked" : "deny")
+      switch verdict {
+      case .allowed: outcomes.insert("allow")
+      case .blocked: outcomes.insert("blocked")
+      case .refused: outcomes.insert("deny")
+      }
     }
     #expect(outcomes.count >= 2, "the random rules should both allow and refuse")
   }

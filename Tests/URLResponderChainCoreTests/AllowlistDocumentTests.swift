@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLResponderChainCore
+import URLResponderChainAllowlist
 
 @Suite struct AllowlistDocumentTests {
   private func load(_ text: String, limit: Int = AllowlistDocument.defaultEntryLimit) throws(AllowlistError)

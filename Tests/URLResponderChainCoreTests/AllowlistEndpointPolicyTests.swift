@@ -3,6 +3,8 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainRemoteAllowlist
 
 /// Which endpoints a remote allowlist may be fetched from, decided at construction.
 @Suite struct AllowlistEndpointPolicyTests {
@@ -115,7 +117,7 @@ import Testing
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.cacheDirectory = cache
     let remote = try RemoteAllowlist(configuration: configuration)
-    let check = await remote.check("https://evil.example/")
+    let check = await remote.checked("https://evil.example/")
     guard case .unavailable(.downgradeRefused(let reason)) = check else {
       Issue.record("the http list was adopted: \(check)")
       return
@@ -131,7 +133,7 @@ import Testing
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.cacheDirectory = cache
     let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://other.example/") == .allowed(rule: "other.example"))
+    #expect(await remote.checked("https://other.example/") == .allowed(rule: "other.example"))
     #expect(StoredAllowlist.recordedScheme(in: cache) == "http")
   }
 }

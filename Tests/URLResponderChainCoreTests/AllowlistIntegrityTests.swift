@@ -3,6 +3,8 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainRemoteAllowlist
 
 /// SHA-256 against the FIPS 180-4 examples: the portable implementation where CryptoKit does
 /// not exist (Linux, where these run), CryptoKit's on Apple platforms.
@@ -94,7 +96,7 @@ import Testing
     let server = try LoopbackHTTPServer { _ in .ok(body: Self.document) }
     defer { server.stop() }
     let remote = try remote(server, integrity: .sha256("0" + String(repeating: "f", count: 63), Self.documentDigest))
-    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
   }
 
   @Test func anyOtherDocumentFailsAndIsNotCached() async throws {
@@ -103,7 +105,7 @@ import Testing
     defer { server.stop() }
     let cache = temporaryDirectory()
     let remote = try remote(server, integrity: .sha256(Self.documentDigest), cache: cache)
-    let check = await remote.check("https://evil.example")
+    let check = await remote.checked("https://evil.example")
     #expect(
       check == .unavailable(.integrityFailed("its SHA-256 \(SHA256Digest.hex(SHA256Digest.hash(other))) is not pinned"))
     )
@@ -125,7 +127,7 @@ import Testing
     }
     defer { server.stop() }
     let remote = try remote(server, integrity: .signature(verifier: InvertedDigestVerifier()))
-    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
   }
 
   @Test(arguments: [
@@ -142,7 +144,7 @@ import Testing
     defer { server.stop() }
     let cache = temporaryDirectory()
     let remote = try remote(server, integrity: .signature(verifier: InvertedDigestVerifier()), cache: cache)
-    let check = await remote.check("https://example.com")
+    let check = await remote.checked("https://example.com")
     #expect(check == .unavailable(.integrityFailed(problem)), "\(check)")
     #expect(!FileManager.default.fileExists(atPath: cache.path))
   }
@@ -166,7 +168,7 @@ import Testing
     let integrity = AllowlistIntegrity.signature(header: "X-List-Signature") { signature, document in
       InvertedDigestVerifier().isValidSignature(signature, of: document)
     }
-    #expect(try await remote(server, integrity: integrity).check("https://example.com").isAllowed)
+    #expect(try await remote(server, integrity: integrity).checked("https://example.com").isAllowed)
   }
 
   @Test func aCachedListIsCheckedAgainAtLaunch() async throws {
@@ -178,15 +180,15 @@ import Testing
     }
     defer { server.stop() }
     let signed = AllowlistIntegrity.signature(verifier: InvertedDigestVerifier())
-    #expect(try await remote(server, integrity: signed, cache: cache).check("https://example.com").isAllowed)
+    #expect(try await remote(server, integrity: signed, cache: cache).checked("https://example.com").isAllowed)
     #expect(server.requests.count == 1)
     // The next launch, same rule: the cached list and its signature verify; no request.
-    #expect(try await remote(server, integrity: signed, cache: cache).check("https://example.com").isAllowed)
+    #expect(try await remote(server, integrity: signed, cache: cache).checked("https://example.com").isAllowed)
     #expect(server.requests.count == 1)
     // A launch that pins another document ignores the cache and asks the server, whose list fails.
     let pinned = try AllowlistIntegrity.sha256(String(repeating: "0", count: 64))
     guard
-      case .unavailable(.integrityFailed) = try await remote(server, integrity: pinned, cache: cache).check(
+      case .unavailable(.integrityFailed) = try await remote(server, integrity: pinned, cache: cache).checked(
         "https://example.com")
     else {
       Issue.record("the cached list was used without its check")

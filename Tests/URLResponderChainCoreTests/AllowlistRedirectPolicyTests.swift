@@ -3,6 +3,7 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
 
 @Suite struct AllowlistRedirectPolicyTests {
   let policy = AllowlistRedirectPolicy(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
@@ -94,7 +95,7 @@ import Testing
     defer { endpoint.stop() }
     let cache = temporaryDirectory()
     let remote = try RemoteAllowlist(configuration: configuration(endpoint, cache: cache))
-    guard case .unavailable(.redirectRefused(let reason)) = await remote.check("https://evil.example/x") else {
+    guard case .unavailable(.redirectRefused(let reason)) = await remote.checked("https://evil.example/x") else {
       Issue.record("the other origin's list was used")
       return
     }
@@ -113,7 +114,7 @@ import Testing
     }
     defer { moving.stop() }
     let followed = try RemoteAllowlist(configuration: configuration(moving, cache: temporaryDirectory()))
-    #expect(await followed.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await followed.checked("https://example.com") == .allowed(rule: "example.com"))
     #expect(moving.requests.map(\.path) == ["/list", "/moved"])
   }
 
@@ -124,7 +125,7 @@ import Testing
     }
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
-    guard case .unavailable(.redirectRefused) = await remote.check("https://example.com") else {
+    guard case .unavailable(.redirectRefused) = await remote.checked("https://example.com") else {
       Issue.record("a relative Location was resolved")
       return
     }
@@ -139,7 +140,7 @@ import Testing
     }
     defer { endpoint.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(endpoint, cache: temporaryDirectory()))
-    guard case .unavailable(.redirectRefused) = await remote.check("https://evil.example") else {
+    guard case .unavailable(.redirectRefused) = await remote.checked("https://evil.example") else {
       Issue.record("followed a redirect to another port")
       return
     }
@@ -152,7 +153,7 @@ import Testing
     }
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory()))
-    guard case .unavailable(.redirectRefused(let reason)) = await remote.check("https://example.com") else {
+    guard case .unavailable(.redirectRefused(let reason)) = await remote.checked("https://example.com") else {
       Issue.record("a redirect loop did not fail closed")
       return
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
 
 /// `DomainTable` against `Dictionary<String, Int32>` on random and adversarial names.
 @Suite struct DomainTableTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
 
 @Suite struct HTTPCacheDirectivesTests {
   @Test func directivesAreParsedCaseInsensitivelyWithQuotesAndSpaces() {

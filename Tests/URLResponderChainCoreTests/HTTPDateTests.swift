@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
 
 /// HTTP-date exactly as RFC 9110 §5.6.7 writes it; anything else is no date at all.
 @Suite struct HTTPDateTests {

@@ -3,6 +3,8 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainRemoteAllowlist
 
 /// Responses a hostile or broken endpoint sends in place of the list, each through real
 /// URLSession from a loopback server: every one fails closed with a readable reason, nothing
@@ -188,7 +190,7 @@ import Testing
     defer { server.stop() }
     let cache = temporaryDirectory()
     let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
-    let check = await remote.check("https://example.com/a")
+    let check = await remote.checked("https://example.com/a")
     guard case .unavailable(let failure) = check else {
       Issue.record("\(row.name) was adopted: \(check)")
       return
@@ -206,12 +208,12 @@ import Testing
     let server = try LoopbackHTTPServer { _ in replies.next() }
     defer { server.stop() }
     let first = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
-    #expect(await first.check("https://example.com/a").isAllowed)
+    #expect(await first.checked("https://example.com/a").isAllowed)
     let file = cache.appendingPathComponent(PersistedAllowlist.fileName)
     let before = try Data(contentsOf: file)
 
     let next = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
-    let check = await next.check("https://example.com/a")
+    let check = await next.checked("https://example.com/a")
     guard case .unavailable = check else {
       Issue.record("\(row.name) did not fail closed: \(check)")
       return
@@ -229,7 +231,7 @@ import Testing
     configuration.retry.maximumAttempts = 2
     configuration.retry.baseDelay = .milliseconds(1)
     let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://example.com/a") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com/a") == .allowed(rule: "example.com"))
     #expect(server.requests.count == 2)
   }
 
@@ -243,8 +245,8 @@ import Testing
     defer { server.stop() }
     let remote = try RemoteAllowlist(
       configuration: configuration(server, cache: temporaryDirectory(), entryLimit: 10))
-    #expect(await remote.check("https://example.com/a").isAllowed)
-    let check = await remote.check("https://example.com/a")
+    #expect(await remote.checked("https://example.com/a").isAllowed)
+    let check = await remote.checked("https://example.com/a")
     #expect(check == .unavailable(.malformedResponse("a 304 Not Modified answered a request that sent no validator")))
     #expect(server.requests.last?.headers["if-none-match"] == nil)
   }
@@ -271,7 +273,7 @@ import Testing
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(Self.good.utf8)) }
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory(), entryLimit: 10))
-    #expect(await remote.check("https://example.com/a").isAllowed)
+    #expect(await remote.checked("https://example.com/a").isAllowed)
     #expect(server.requests.first?.headers["accept-encoding"] == "identity")
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
 
 /// An app whose domain is internationalized can list it; every look-alike no rule names
 /// stays refused.

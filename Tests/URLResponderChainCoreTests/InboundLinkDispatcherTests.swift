@@ -3,6 +3,7 @@ import Testing
 import URLResponderChainTesting
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainInboundLinks
 
 /// A screen that may handle links, recording what it was asked.
 @MainActor

@@ -2,12 +2,14 @@ import Foundation
 import LoopbackHTTPServer
 import Testing
 import URLResponderChainCore
+import URLResponderChainAllowlist
+import URLResponderChainRemoteAllowlist
 
 /// What a long press shows, row by row of ``LinkPreviewPolicy``'s table.
 @Suite struct LinkPreviewPolicyTests {
   static let allowlist = try! Allowlist(
     allow: ["docs.example.com", "*.archive.example.com"], deny: ["ads.example.com"])
-  let policy = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: .list(Self.allowlist)))
+  let policy = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: Self.allowlist))
 
   private func menu(_ string: String) -> LinkMenu? { policy.menu(for: URL(string: string)!) }
 
@@ -50,7 +52,7 @@ import URLResponderChainCore
 
   @Test func aPortARuleNamesIsPreviewedWhenPermitted() throws {
     let list = try Allowlist(allow: ["docs.example.com:8443"])
-    let rule = InAppLinkRule(allowlist: .list(list), permittedPorts: [8443])
+    let rule = InAppLinkRule(allowlist: list, permittedPorts: [8443])
     #expect(LinkPreviewPolicy(rule: rule).menu(for: URL(string: "https://docs.example.com:8443/a")!)?.previewURL != nil)
   }
 }
@@ -64,14 +66,14 @@ import URLResponderChainCore
     let server = try LoopbackHTTPServer { _ in .ok(body: document, headers: ["Cache-Control": "max-age=600"]) }
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/a.json")))
-    let policy = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: .remote(remote)))
+    let policy = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: remote))
     let guide = URL(string: "https://docs.example.com/guide")!
 
     #expect(remote.currentAllowlist() == nil)
     #expect(policy.menu(for: guide)?.previewURL == nil)  // not known yet: fails closed, sends no request
     #expect(server.requests.isEmpty)
 
-    #expect(await remote.check(guide) == .allowed(rule: "docs.example.com"))
+    #expect(await remote.checked(guide) == .allowed(rule: "docs.example.com"))
     #expect(policy.menu(for: guide)?.previewURL == guide)
     #expect(policy.menu(for: URL(string: "https://other.example/")!)?.previewURL == nil)
     #expect(server.requests.count == 1)
@@ -83,7 +85,7 @@ import URLResponderChainCore
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/a.json"))
     let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://docs.example.com") == .allowed(rule: "docs.example.com"))
+    #expect(await remote.checked("https://docs.example.com") == .allowed(rule: "docs.example.com"))
     #expect(remote.currentAllowlist() == nil)  // no-cache: stale at once, must be revalidated
 
     configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["status.example.com"]))

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import URLResponderChainCore
+import URLResponderChainAllowlist
 
 /// Which servers are prewarmed for the links on screen.
 @Suite struct LinkPrewarmPolicyTests {
-  static let rule = InAppLinkRule(allowlist: .list(try! Allowlist(allow: ["*.example.com"], deny: ["ads.example.com"])))
+  static let rule = InAppLinkRule(allowlist: try! Allowlist(allow: ["*.example.com"], deny: ["ads.example.com"]))
 
   private func urls(_ strings: [String]) -> [URL] { strings.map { URL(string: $0)! } }
 
@@ -31,7 +32,7 @@ import URLResponderChainCore
   }
 
   @Test func aPermittedPortStaysInTheOrigin() throws {
-    let rule = InAppLinkRule(allowlist: .list(try Allowlist(allow: ["docs.example.com:8443"])), permittedPorts: [8443])
+    let rule = InAppLinkRule(allowlist: try Allowlist(allow: ["docs.example.com:8443"]), permittedPorts: [8443])
     #expect(
       LinkPrewarmPolicy(rule: rule).origins(for: urls(["https://docs.example.com:8443/a"]))
         == urls(["https://docs.example.com:8443/"]))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
 
 /// What a link button made in a storyboard sends when tapped.
 @Suite struct LinkTapTargetTests {

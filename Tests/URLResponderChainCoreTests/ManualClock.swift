@@ -4,6 +4,7 @@ import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
+  @testable import URLResponderChainRemoteAllowlist
 #endif
 
 /// A clock that moves only when a test advances it: sleepers wake in deadline order once

@@ -3,6 +3,7 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
 
 /// RFC 9111 §4.3.4: a 304 updates the stored list only if its validators name that list.
 @Suite struct NotModifiedSelectionTests {
@@ -60,15 +61,15 @@ import Testing
     configuration.requestTimeout = .seconds(10)
     configuration.fetchTimeout = .seconds(20)
     let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://example.com").isAllowed)
-    let mismatched = await remote.check("https://example.com")
+    #expect(await remote.checked("https://example.com").isAllowed)
+    let mismatched = await remote.checked("https://example.com")
     #expect(
       mismatched
         == .unavailable(.malformedResponse(#"a 304 Not Modified named "\"v2\"", not the stored list's validator"#)))
     // The stored list was not refreshed: the next check revalidates again, and the 304 that
     // names it makes it fresh for ten minutes.
-    #expect(await remote.check("https://example.com").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
     #expect(server.requests.count == 3)
   }
 }

@@ -4,6 +4,8 @@ import Testing
 import URLResponderChainTesting
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainInboundLinks
+@testable import URLResponderChainRemoteAllowlist
 
 /// Collects the portable stand-in's records for one test.
 final class LogCapture: Sendable {
@@ -196,7 +198,7 @@ final class LogCapture: Sendable {
     try await capturing { capture in
       let remote = try RemoteAllowlist(
         configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/list.json")))
-      #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+      #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
       let id = UInt(bitPattern: ObjectIdentifier(remote).hashValue)
       let fetches = capture.all.filter {
         if case .intervalEnded(.allowlist, "allowlist fetch", id, "fetched") = $0 { true } else { false }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainRecovery
 
 /// Offline: collected behind one prompt and resubmitted by themselves when the network returns.
 @MainActor

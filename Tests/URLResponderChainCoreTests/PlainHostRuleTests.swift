@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
 
 /// The allowlist's fast lane for rules that are a host in normal form, held to the full
 /// pattern parser: it may take a rule only when the parser reads it as exactly that host.
@@ -106,14 +107,14 @@ import Testing
       "https://media.example.com/videos/1", "https://media.example.com/photos", "https://cdn.example.com",
       "https://example.com:8080",
     ]
-    let expected: [Allowlist.Verdict] = [
-      .allow(rule: "example.com"), .allow(rule: "EXAMPLE.org"), .allow(rule: "docs.example.net."),
-      .allow(rule: "*.cdn.example.com"), .blocked(rule: "ads.cdn.example.com"), .allow(rule: "*.CDN.example.org"),
-      .blocked(rule: "*.Tracker.example.org."), .allow(rule: "https://secure.example.com"),
-      .deny(reason: "no allow rule matches secure.example.com"), .allow(rule: "example.com:8443"),
-      .allow(rule: "media.example.com/videos/*"), .deny(reason: "no allow rule matches media.example.com"),
-      .deny(reason: "no allow rule matches cdn.example.com"),
-      .deny(reason: "refused: port 8080 is not the scheme's default"),
+    let expected: [URLVerdict] = [
+      .allowed(rule: "example.com"), .allowed(rule: "EXAMPLE.org"), .allowed(rule: "docs.example.net."),
+      .allowed(rule: "*.cdn.example.com"), .blocked(rule: "ads.cdn.example.com"), .allowed(rule: "*.CDN.example.org"),
+      .blocked(rule: "*.Tracker.example.org."), .allowed(rule: "https://secure.example.com"),
+      .refused(reason: "no allow rule matches secure.example.com"), .allowed(rule: "example.com:8443"),
+      .allowed(rule: "media.example.com/videos/*"), .refused(reason: "no allow rule matches media.example.com"),
+      .refused(reason: "no allow rule matches cdn.example.com"),
+      .refused(reason: "refused: port 8080 is not the scheme's default"),
     ]
     for (url, verdict) in zip(urls, expected) {
       #expect(compiled.verdict(for: url) == verdict, "\(url)")

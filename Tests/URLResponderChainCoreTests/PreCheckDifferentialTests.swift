@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainInboundLinks
 
 /// The walk that answers at once where it can, compared with the walk that awaits every
 /// handler (what every handler got before ``URLHandler/immediateDecision(for:context:)``

@@ -6,7 +6,14 @@ import URLResponderChainCore
 /// and a scan of the module's sources that fails when the code starts using a required-reason
 /// API the manifest does not declare.
 @Suite struct PrivacyManifestTests {
-  @Test(arguments: ["URLResponderChainCore", "URLResponderChain"])
+  /// Every library target; each ships the manifest of its own binary.
+  static let libraries = [
+    "URLResponderChainCore", "URLResponderChain", "URLResponderChainAllowlist", "URLResponderChainRouting",
+    "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
+    "URLResponderChainWebContent",
+  ]
+
+  @Test(arguments: libraries)
   func theManifestShipsInTheBuiltBundleAndDeclaresNoTrackingNoDataNoReasons(library: String) throws {
     let manifest = try PrivacyManifestContents(url: #require(BuiltResourceBundle.privacyManifest(of: library)))
     #expect(manifest.tracking == false)
@@ -15,7 +22,7 @@ import URLResponderChainCore
     #expect(manifest.accessedAPICategories.isEmpty)
   }
 
-  @Test(arguments: ["URLResponderChainCore", "URLResponderChain"])
+  @Test(arguments: libraries)
   func everyRequiredReasonAPITheLibraryCallsIsDeclared(library: String) throws {
     let manifest = try PrivacyManifestContents(url: #require(BuiltResourceBundle.privacyManifest(of: library)))
     let used = try RequiredReasonAPIScan.categories(inSourcesOf: library)
@@ -102,7 +109,7 @@ enum RequiredReasonAPIScan {
       found.formUnion(categories(in: try String(contentsOf: file, encoding: .utf8)))
       scanned += 1
     }
-    #expect(scanned > 5, "the scan found the module's sources")
+    #expect(scanned > 0, "the scan found the module's sources")
     return found
   }
 }

@@ -4,6 +4,8 @@ import URLResponderChainCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
+  import URLResponderChainRecovery
+  import URLResponderChainRemoteAllowlist
 #endif
 
 @Suite struct RecoveryClassifierTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainRecovery
 
 /// The app-request API and the server-error kind; offline and sign-in have their own suites.
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
 
 /// `URLPattern`'s parser as it was before it worked on bytes: Character-level, with
 /// Foundation's `contains`. The reference for `PatternParsingDifferentialTests`.

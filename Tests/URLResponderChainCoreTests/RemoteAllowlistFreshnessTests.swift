@@ -3,6 +3,7 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
 
 /// RFC 9111 freshness rules, each against the loopback server through real URLSession, with
 /// the allowlist's clock under the test's control so ages and dates are exact.
@@ -48,9 +49,9 @@ import Testing
     let clock = TestClock()
     let (remote, server) = try remote(clock: clock, headers)
     defer { server.stop() }
-    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
     clock.advance(seconds)
-    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
     return server.requests.count
   }
 
@@ -174,14 +175,14 @@ extension RemoteAllowlistFreshnessTests {
     // First "process": fetches, then, once stale, serves the old list and refreshes it.
     let first = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
-    #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await first.checked("https://example.com") == .allowed(rule: "example.com"))
     clock.advance(20)
-    #expect(await first.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await first.checked("https://example.com") == .allowed(rule: "example.com"))
     await first.finishPendingFetch()
     // The next "process" starts from the cache folder with the refreshed list, without a request.
     let next = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
-    #expect(await next.check("https://newer.example") == .allowed(rule: "newer.example"))
+    #expect(await next.checked("https://newer.example") == .allowed(rule: "newer.example"))
     #expect(server.requests.count == 2)
   }
 }
@@ -217,10 +218,10 @@ extension RemoteAllowlistFreshnessTests {
     configuration.fetchTimeout = .seconds(20)
     let remote = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
-    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
     for step in seconds {
       clock.advance(step)
-      #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+      #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
     }
     return server.requests.count
   }

@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
 
 /// A server that fails with 503 until it is told it is healthy.
 private final class Switchable: @unchecked Sendable {

@@ -3,6 +3,8 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainRemoteAllowlist
 
 /// The remote allowlist against a real HTTP server on 127.0.0.1, through real URLSession.
 @Suite struct RemoteAllowlistTests {
@@ -42,8 +44,8 @@ import Testing
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=60"]))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://a.trusted.org") == .allowed(rule: "*.trusted.org"))
-    #expect(await remote.check("https://evil.com") == .refused(reason: "no allow rule matches evil.com"))
+    #expect(await remote.checked("https://a.trusted.org") == .allowed(rule: "*.trusted.org"))
+    #expect(await remote.checked("https://evil.com") == .refused(reason: "no allow rule matches evil.com"))
     #expect(await remote.requestCount == 1)
   }
 
@@ -51,7 +53,7 @@ import Testing
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    for _ in 0..<5 { _ = await remote.check("https://example.com") }
+    for _ in 0..<5 { _ = await remote.checked("https://example.com") }
     #expect(server.requests.count == 1)
   }
 
@@ -61,8 +63,8 @@ import Testing
       .respond(status: 304, headers: ["ETag": "\"v1\""], body: Data()))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
-    #expect(await remote.check("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
+    #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))
     #expect(server.requests.count == 2)
     #expect(server.requests.last?.headers["if-none-match"] == "\"v1\"")
   }
@@ -73,12 +75,12 @@ import Testing
       Self.ok(Self.otherDocument, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed)  // stale, served at once
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)  // stale, served at once
     await remote.finishPendingFetch()
     #expect(server.requests.count == 2)
-    #expect(await remote.check("https://other.org").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed == false)
+    #expect(await remote.checked("https://other.org").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed == false)
   }
 
   @Test func withinStaleIfErrorTheOldListServesWhenTheServerFails() async throws {
@@ -87,8 +89,8 @@ import Testing
       .respond(status: 500, headers: [:], body: Data()))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
     #expect(server.requests.count == 4)  // the first fetch, then three attempts
   }
 
@@ -97,15 +99,15 @@ import Testing
       Self.ok(Self.document, ["Cache-Control": "max-age=0"]), .respond(status: 500, headers: [:], body: Data()))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com").isAllowed)
-    let check = await remote.check("https://example.com")
+    #expect(await remote.checked("https://example.com").isAllowed)
+    let check = await remote.checked("https://example.com")
     #expect(check == .unavailable(.serverError(status: 500)), "\(check)")
   }
 
   @Test func aRefusedConnectionIsUnavailableAndFailsClosed() async throws {
     let refusing = try RefusingLoopbackPort()
     let remote = try RemoteAllowlist(configuration: configuration(refusing.url(path: "/allowlist.json")))
-    guard case .unavailable(.unreachable) = await remote.check("https://example.com") else {
+    guard case .unavailable(.unreachable) = await remote.checked("https://example.com") else {
       Issue.record("expected unreachable")
       return
     }
@@ -123,7 +125,7 @@ import Testing
     configuration.fetchTimeout = .seconds(1)
     let remote = try RemoteAllowlist(configuration: configuration)
     let start = ContinuousClock.now
-    #expect(await remote.check("https://example.com") == .unavailable(.timedOut))
+    #expect(await remote.checked("https://example.com") == .unavailable(.timedOut))
     #expect(ContinuousClock.now - start < .seconds(30))
   }
 
@@ -131,7 +133,7 @@ import Testing
     let server = try serve(.respond(status: 502, headers: [:], body: Data()), Self.ok())
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
     #expect(server.requests.count == 2)
   }
 
@@ -139,7 +141,7 @@ import Testing
     let server = try serve(.respond(status: 404, headers: [:], body: Data()))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 404)))
+    #expect(await remote.checked("https://example.com") == .unavailable(.serverError(status: 404)))
     #expect(server.requests.count == 1)
   }
 
@@ -153,7 +155,7 @@ import Testing
     configuration.headers = ["Authorization": "Bearer expired"]
     configuration.refreshCredentials = { ["Authorization": "Bearer fresh"] }
     let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
     #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer expired", "Bearer fresh"])
   }
 
@@ -161,7 +163,7 @@ import Testing
     let server = try serve(.respond(status: 401, headers: [:], body: Data()))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com") == .unavailable(.notAuthenticated(status: 401)))
+    #expect(await remote.checked("https://example.com") == .unavailable(.notAuthenticated(status: 401)))
     #expect(server.requests.count == 1)
   }
 
@@ -170,7 +172,7 @@ import Testing
       let server = try serve(Self.ok(body))
       defer { server.stop() }
       let remote = try RemoteAllowlist(configuration: configuration(server))
-      let check = await remote.check("https://example.com")
+      let check = await remote.checked("https://example.com")
       guard case .unavailable(.invalidDocument) = check else {
         Issue.record("expected an invalid document, got \(check)")
         continue
@@ -184,9 +186,9 @@ import Testing
       Self.ok(Data(#"{"version": 1, "allow": ["*.com"]}"#.utf8)))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed)
-    #expect(await remote.check("https://anything.com").isAllowed == false)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://anything.com").isAllowed == false)
   }
 
   @Test func aServedListWithADuplicateNameFailsClosedAndIsNeverCached() async throws {
@@ -196,8 +198,8 @@ import Testing
       Self.ok(Self.document, ["Cache-Control": "max-age=0"]), Self.ok(duplicate, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache))
-    #expect(await remote.check("https://example.com").isAllowed)
-    let second = await remote.check("https://evil.com")
+    #expect(await remote.checked("https://example.com").isAllowed)
+    let second = await remote.checked("https://evil.com")
     #expect(!second.isAllowed)
     guard case .unavailable(.invalidDocument(let reason)) = second else {
       Issue.record("expected an invalid document, got \(second)")
@@ -207,7 +209,7 @@ import Testing
     // The next launch reads the last valid list, not the refused one.
     let relaunched = try RemoteAllowlist(
       configuration: configuration(URL(string: "http://127.0.0.1:9/")!, cache: cache))
-    #expect(await relaunched.check("https://evil.com").isAllowed == false)
+    #expect(await relaunched.checked("https://evil.com").isAllowed == false)
   }
 
   @Test func anOversizedBodyIsRefused() async throws {
@@ -216,7 +218,7 @@ import Testing
     var configuration = configuration(server)
     configuration.byteLimit = 1_000
     let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://example.com") == .unavailable(.tooLarge(limit: 1_000)))
+    #expect(await remote.checked("https://example.com") == .unavailable(.tooLarge(limit: 1_000)))
   }
 
   @Test func aThousandConcurrentChecksMakeOneRequest() async throws {
@@ -232,7 +234,7 @@ import Testing
     let allowed = await withTaskGroup(of: Bool.self) { group in
       for index in 0..<1_000 {
         group.addTask {
-          await remote.check(index.isMultiple(of: 2) ? "https://example.com" : "https://evil.com").isAllowed
+          await remote.checked(index.isMultiple(of: 2) ? "https://example.com" : "https://evil.com").isAllowed
         }
       }
       return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
@@ -249,8 +251,8 @@ import Testing
       ))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    let waiting = Task { await remote.check("https://example.com") }
-    let other = Task { await remote.check("https://example.com") }
+    let waiting = Task { await remote.checked("https://example.com") }
+    let other = Task { await remote.checked("https://example.com") }
     waiting.cancel()
     #expect(await waiting.value == .unavailable(.cancelled))
     #expect(await other.value.isAllowed)
@@ -263,10 +265,10 @@ import Testing
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "max-age=600"]))
     defer { server.stop() }
     #expect(
-      try await RemoteAllowlist(configuration: configuration(server, cache: cache)).check("https://example.com")
+      try await RemoteAllowlist(configuration: configuration(server, cache: cache)).checked("https://example.com")
         .isAllowed)
     let nextLaunch = try RemoteAllowlist(configuration: configuration(server, cache: cache))
-    #expect(await nextLaunch.check("https://example.com").isAllowed)
+    #expect(await nextLaunch.checked("https://example.com").isAllowed)
     #expect(server.requests.count == 1)
   }
 
@@ -281,7 +283,7 @@ import Testing
       let lines = LogLines()
       var configuration = configuration(server, cache: cache)
       configuration.log = { lines.append($0) }
-      let check = try await RemoteAllowlist(configuration: configuration).check("https://example.com")
+      let check = try await RemoteAllowlist(configuration: configuration).checked("https://example.com")
       #expect(check.isAllowed, "\(check)")
       #expect(lines.all.contains { $0.contains("ignoring unreadable allowlist cache") })
     }
@@ -293,8 +295,8 @@ import Testing
     var configuration = configuration(refusing.url(path: "/allowlist.json"))
     configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["help.example.com"]))
     let remote = try RemoteAllowlist(configuration: configuration)
-    #expect(await remote.check("https://help.example.com").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed == false)
+    #expect(await remote.checked("https://help.example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed == false)
   }
 
   @Test func noStoreKeepsNothingSoEveryCheckFetches() async throws {
@@ -303,8 +305,8 @@ import Testing
     let server = try serve(Self.ok(Self.document, ["Cache-Control": "no-store, max-age=600"]))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache))
-    #expect(await remote.check("https://example.com").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
     #expect(server.requests.count == 2)
     #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("allowlist-cache.json").path))
   }
@@ -315,8 +317,8 @@ import Testing
       Self.ok(Self.document, ["Last-Modified": stamp]), .respond(status: 304, headers: [:], body: Data()))
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
-    #expect(await remote.check("https://example.com").isAllowed)
-    #expect(await remote.check("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
     #expect(server.requests.map { $0.headers["if-modified-since"] } == [nil, stamp])
   }
 
@@ -330,8 +332,8 @@ import Testing
     configuration.requestTimeout = .seconds(10)
     configuration.fetchTimeout = .seconds(30)
     let remote = try RemoteAllowlist(configuration: configuration)
-    _ = await remote.check("https://example.com")  // 1 request + 2 retries: the budget is spent
-    _ = await remote.check("https://example.com")  // no tokens left: 1 request, no retry
+    _ = await remote.checked("https://example.com")  // 1 request + 2 retries: the budget is spent
+    _ = await remote.checked("https://example.com")  // no tokens left: 1 request, no retry
     #expect(server.requests.count == 4)
   }
 
@@ -350,13 +352,13 @@ import Testing
     configuration.requestTimeout = .seconds(10)
     configuration.fetchTimeout = .seconds(30)
     let remote = try RemoteAllowlist(configuration: configuration)
-    _ = await remote.check("https://example.com")  // 503, one retry (the budget), 503
+    _ = await remote.checked("https://example.com")  // 503, one retry (the budget), 503
     #expect(server.requests.count == 2)
-    for _ in 0..<9 { _ = await remote.check("https://example.com") }  // nine successes: 0.9 of a retry
-    _ = await remote.check("https://example.com")  // 503 and no retry
+    for _ in 0..<9 { _ = await remote.checked("https://example.com") }  // nine successes: 0.9 of a retry
+    _ = await remote.checked("https://example.com")  // 503 and no retry
     #expect(server.requests.count == 12)
-    _ = await remote.check("https://example.com")  // the tenth success: one whole retry
-    _ = await remote.check("https://example.com")  // 503, one retry, 503
+    _ = await remote.checked("https://example.com")  // the tenth success: one whole retry
+    _ = await remote.checked("https://example.com")  // 503, one retry, 503
     #expect(server.requests.count == 15)
   }
 
@@ -393,6 +395,3 @@ final class LogLines: @unchecked Sendable {
   var all: [String] { lock.withLock { lines } }
 }
 
-extension RemoteAllowlistCheck {
-  var isAllowed: Bool { if case .allowed = self { true } else { false } }
-}

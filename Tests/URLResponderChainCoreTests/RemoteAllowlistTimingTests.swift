@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
 
 /// The remote client's timeouts and waits, on a clock the test moves: exact durations, no
 /// real time, and nothing a loaded machine can change.
@@ -33,7 +34,7 @@ import Testing
       $0.requestTimeout = .seconds(10)
       $0.fetchTimeout = .seconds(1)
     }
-    let check = Task { await remote.check("https://example.com") }
+    let check = Task { await remote.checked("https://example.com") }
     await clock.sleepers(atLeast: 1)
     #expect(clock.requestedSleeps == [.seconds(1)], "the request is given the fetch's remaining second, not 10")
     clock.advance(by: .seconds(1))
@@ -45,7 +46,7 @@ import Testing
     let clock = ManualClock()
     let transport = ScriptedTransport(clock: clock, [Self.status(503, ["Retry-After": "30"])])
     let remote = try remote(clock, transport) { $0.fetchTimeout = .seconds(3) }
-    #expect(await remote.check("https://example.com") == .unavailable(.serverError(status: 503)))
+    #expect(await remote.checked("https://example.com") == .unavailable(.serverError(status: 503)))
     #expect(clock.requestedSleeps.isEmpty, "no wait: the retry could not happen before the deadline")
     #expect(transport.requests.count == 1)
   }
@@ -54,7 +55,7 @@ import Testing
     let clock = ManualClock()
     let transport = ScriptedTransport(clock: clock, [Self.status(503, ["Retry-After": "2"]), Self.ok])
     let remote = try remote(clock, transport)
-    let check = Task { await remote.check("https://example.com") }
+    let check = Task { await remote.checked("https://example.com") }
     await clock.sleepers(atLeast: 1)
     #expect(clock.requestedSleeps == [.seconds(2)])
     #expect(transport.requests.count == 1, "not retried before the wait is over")
@@ -71,7 +72,7 @@ import Testing
       $0.retry.maximumDelay = .seconds(5)
     }
     let policy = remote.configuration.retry
-    let check = Task { await remote.check("https://example.com") }
+    let check = Task { await remote.checked("https://example.com") }
     for (retry, total) in [(1, 1), (2, 2)] {
       await clock.sleepers(atLeast: 1)
       let delay = policy.delay(beforeRetry: retry, random: 0.5)
@@ -90,7 +91,7 @@ import Testing
       $0.fetchTimeout = .seconds(3)
       $0.retry.baseDelay = .milliseconds(1)
     }
-    let check = Task { await remote.check("https://example.com") }
+    let check = Task { await remote.checked("https://example.com") }
     await clock.sleepers(atLeast: 1)  // the backoff before the retry
     clock.advance(by: clock.requestedSleeps[0])
     await clock.sleepers(atLeast: 1)  // the retry, hanging until the fetch's deadline
@@ -103,7 +104,7 @@ import Testing
     let clock = ManualClock()
     let transport = ScriptedTransport(clock: clock, [.hang])
     let remote = try remote(clock, transport)
-    let check = Task { await remote.check("https://example.com") }
+    let check = Task { await remote.checked("https://example.com") }
     await clock.sleepers(atLeast: 1)
     check.cancel()
     #expect(await check.value == .unavailable(.cancelled))

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainRouting
 
 /// The indexed route table against the row-by-row scan it replaced, on random tables and
 /// random (often hostile) URLs drawn from the same small vocabulary, so that most URLs

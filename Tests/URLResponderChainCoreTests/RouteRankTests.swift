@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainRouting
 
 /// The packed ranks a route table sorts by, against the rule as written once
 /// (``URLPattern/specificity``, compared as arrays), on random pairs of patterns.

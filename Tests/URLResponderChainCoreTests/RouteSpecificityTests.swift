@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainRouting
 
 /// The most-specific-wins rule as one table, the trailing-`*` ranking bug, and insignificant
 /// empty path segments (cases translated from URLNavigator's, Crossroad's and JLRoutes' suites).

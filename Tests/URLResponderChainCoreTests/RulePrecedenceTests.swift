@@ -1,9 +1,10 @@
 import Testing
 import URLResponderChainCore
+import URLResponderChainAllowlist
 
 /// Which allowlist rule a verdict names, stated by example.
 @Suite struct RulePrecedenceTests {
-  private func verdict(allow: [String], deny: [String] = [], _ url: String) throws -> Allowlist.Verdict {
+  private func verdict(allow: [String], deny: [String] = [], _ url: String) throws -> URLVerdict {
     try Allowlist(allow: allow, deny: deny).verdict(for: url)
   }
 
@@ -20,20 +21,20 @@ import URLResponderChainCore
 
   @Test func theBroadestParentDomainsWildcardIsNamedFirstWhateverTheOrder() throws {
     for allow in [["*.example.com", "docs.example.com"], ["docs.example.com", "*.example.com"]] {
-      #expect(try verdict(allow: allow, "https://docs.example.com/a") == .allow(rule: "*.example.com"))
+      #expect(try verdict(allow: allow, "https://docs.example.com/a") == .allowed(rule: "*.example.com"))
     }
     for allow in [["*.example.com", "*.docs.example.com"], ["*.docs.example.com", "*.example.com"]] {
-      #expect(try verdict(allow: allow, "https://a.docs.example.com/") == .allow(rule: "*.example.com"))
+      #expect(try verdict(allow: allow, "https://a.docs.example.com/") == .allowed(rule: "*.example.com"))
     }
   }
 
   @Test func rulesForTheSameDomainAreNamedInDocumentOrder() throws {
     #expect(
       try verdict(allow: ["docs.example.com/guides/*", "docs.example.com"], "https://docs.example.com/guides/x")
-        == .allow(rule: "docs.example.com/guides/*"))
+        == .allowed(rule: "docs.example.com/guides/*"))
     #expect(
       try verdict(allow: ["docs.example.com", "docs.example.com/guides/*"], "https://docs.example.com/guides/x")
-        == .allow(rule: "docs.example.com"))
+        == .allowed(rule: "docs.example.com"))
     #expect(
       try verdict(
         allow: ["*.example.com"], deny: ["docs.example.com", "*.docs.example.com"], "https://docs.example.com")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainRecovery
 
 /// Where the app keeps its token; the operations read it on every attempt.
 @MainActor

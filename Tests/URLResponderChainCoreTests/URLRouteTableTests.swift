@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainAllowlist
+import URLResponderChainRouting
 
 @Suite struct URLRouteTableTests {
   enum Route: Sendable, Equatable { case youTube, inApp, video }
@@ -42,11 +44,11 @@ import URLResponderChainTesting
     #expect(route("javascript://example.com/%0Aalert(1)") == nil)
   }
 
-  @Test func badPatternsAreReportedByIndex() {
+  @Test func badPatternsAreReportedByRowInTheTablesOwnError() {
     #expect {
       try URLRouteTable<Route>([("ok.com", .inApp), ("*.com", .inApp), ("a.com/*/b", .video)])
     } throws: { error in
-      (error as? AllowlistError)?.problems.map(\.index) == [1, 2]
+      (error as? URLRouteTableError)?.problems.map(\.row) == [1, 2]
     }
   }
 

@@ -6,6 +6,7 @@ import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
+  @testable import URLResponderChainRemoteAllowlist
 #endif
 
 /// libcurl sends loopback traffic through a configured proxy unless told not to.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainWebContent
 
 /// One test per row of ``WebNavigationPolicy``'s table, then hostile links.
 @Suite struct WebNavigationPolicyTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainAllowlist
+@testable import URLResponderChainInboundLinks
 
 /// `*.example.org` is the subdomains of `example.org`: a name that merely ends in
 /// `example.org` is another domain, in a pattern's own match and in inbound links.

@@ -37,7 +37,7 @@ final class TopicViewController: UIViewController, URLHandler, AlertPresentingEr
     view.backgroundColor = .systemBackground
     // Previews and prewarming follow the links a tap would open in-app: the same allowlist.
     let grid = DocumentGridViewController(
-      documents: topic.documents, inApp: InAppLinkRule(allowlist: .remote(remoteAllowlist)))
+      documents: topic.documents, inApp: InAppLinkRule(allowlist: remoteAllowlist))
     addChild(grid)
     grid.view.frame = view.bounds
     grid.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -1,7 +1,9 @@
 import DemoDocumentKit
 import Foundation
+import URLResponderChainAllowlist
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainRouting
 
 // The article's hierarchy, built from the test kit's responder tree. Each kind of responder
 // has its own class, so traces read like the app.

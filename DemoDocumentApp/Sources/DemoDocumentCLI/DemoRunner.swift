@@ -3,6 +3,10 @@ import Foundation
 import LoopbackHTTPServer
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainInboundLinks
+import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
+import URLResponderChainWebContent
 
 /// Runs the headless demo: serves the allowlist on a loopback server, builds the
 /// hierarchy, renders the document, and routes taps through the chain.

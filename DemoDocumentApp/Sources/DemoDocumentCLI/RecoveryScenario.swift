@@ -6,6 +6,8 @@ import URLResponderChainTesting
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
+  import URLResponderChainRecovery
+  import URLResponderChainRemoteAllowlist
 #endif
 
 /// `demo-document --scenario offline|signed-out|server-error`: two links and one of the app's

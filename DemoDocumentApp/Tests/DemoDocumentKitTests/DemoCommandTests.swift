@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DemoDocumentCLI
+import URLResponderChainRecovery
 
 /// The headless demo end to end: its own loopback allowlist server, the real chain.
 @MainActor

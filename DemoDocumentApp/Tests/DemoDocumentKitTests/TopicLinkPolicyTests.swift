@@ -4,6 +4,8 @@ import LoopbackHTTPServer
 import Testing
 import URLResponderChainCore
 import URLResponderChainTesting
+import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
 
 @MainActor
 @Suite struct TopicLinkPolicyTests {

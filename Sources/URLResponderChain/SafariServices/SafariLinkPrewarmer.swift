@@ -12,7 +12,7 @@
   /// prewarmer ends its connections too.
   ///
   /// ```swift
-  /// let prewarmer = SafariLinkPrewarmer(rule: InAppLinkRule(allowlist: .remote(remoteAllowlist)))
+  /// let prewarmer = SafariLinkPrewarmer(rule: InAppLinkRule(allowlist: remoteAllowlist))
   /// override func viewDidAppear(_ animated: Bool) {
   ///   super.viewDidAppear(animated)
   ///   prewarmer.update(visibleLinks: visibleLinkURLs)

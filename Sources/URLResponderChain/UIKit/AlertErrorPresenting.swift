@@ -8,9 +8,8 @@
     /// The content is the core's ``URLResponderChainCore/AlertContent``: an
     /// ``URLResponderChainCore/AlertableError``'s title and message with OK, or Retry and
     /// Cancel for a ``URLResponderChainCore/RetryableError`` (which the buttons resolve). An alert
-    /// for a ``URLResponderChainCore/RecoveryPromptError`` closes itself when the recovery ends
-    /// without a tap; a ``URLResponderChainCore/SignInRequiredError`` is not shown (the app's
-    /// sign-in answers it), so it goes on up the chain.
+    /// for a retryable error closes itself when the recovery ends without a tap
+    /// (``URLResponderChainCore/RetryableError/whenResolved(_:)``).
     ///
     /// - Returns: Whether an alert was shown (`false` for errors that are not alertable, or
     ///   when no view controller can present).
@@ -34,7 +33,7 @@
       }
       host.present(alert, animated: true)
       // A recovery can end without a tap (the network returned): the alert closes itself.
-      (error as? any RecoveryPromptError)?.whenResolved { [weak alert] _ in
+      retryable?.whenResolved { [weak alert] _ in
         guard let alert, alert.presentingViewController != nil, !alert.isBeingDismissed else { return }
         alert.dismiss(animated: true)
       }

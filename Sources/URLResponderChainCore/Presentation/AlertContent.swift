@@ -36,10 +36,9 @@ public struct AlertContent: Sendable, Equatable {
   public let buttons: [Button]
 
   /// The content for `error`, or `nil` if it is not an ``AlertableError`` (and so should be
-  /// passed on rather than shown with a generic text), or if it is a ``SignInRequiredError``,
-  /// which only the app's sign-in can answer.
+  /// passed on rather than shown with a generic text).
   public init?(for error: any Error) {
-    guard let alertable = error as? any AlertableError, !(error is SignInRequiredError) else { return nil }
+    guard let alertable = error as? any AlertableError else { return nil }
     title = alertable.title
     message = alertable.message
     buttons = error is any RetryableError ? [.retry, .cancel] : [.dismiss]

@@ -4,27 +4,17 @@ public import Foundation
 /// follow, so that they only ever show or warm up what a tap would open in-app.
 ///
 /// A link qualifies when it is `http` or `https`, passes ``URLSafety``, and is allowed by the
-/// allowlist, where one applies. Previews cannot wait for the network, so a remote allowlist
-/// is consulted only through the list it holds now (``RemoteAllowlist/currentAllowlist()``):
-/// before it has one, nothing qualifies.
+/// allowlist, where one applies. Previews cannot wait for the network, so the allowlist
+/// answers from what it holds now (``URLVerdictProviding``): a remote allowlist without a
+/// list yet refuses everything.
 ///
 /// ```swift
-/// let rule = InAppLinkRule(allowlist: .remote(remoteAllowlist))
-/// rule.opensInApp(url)   // false until the list is known, then its verdict
+/// let rule = InAppLinkRule(allowlist: try Allowlist(allow: ["*.example.com"]))
+/// rule.opensInApp(URL(string: "https://docs.example.com/a")!)   // true
 /// ```
 public struct InAppLinkRule: Sendable {
-  /// Where the allowlist comes from.
-  public enum AllowlistSource: Sendable {
-    /// No allowlist: every eligible web link opens in-app.
-    case none
-    /// A list the app holds.
-    case list(Allowlist)
-    /// A remote allowlist's current list; nothing qualifies while it has none.
-    case remote(RemoteAllowlist)
-  }
-
-  /// Where the allowlist comes from.
-  public var allowlist: AllowlistSource
+  /// The allowlist that applies, or `nil` when every eligible web link opens in-app.
+  public var allowlist: (any URLVerdictProviding)?
   /// Non-default ports the app's rules name explicitly.
   public var permittedPorts: Set<Int>
 
@@ -33,7 +23,7 @@ public struct InAppLinkRule: Sendable {
   /// - Parameters:
   ///   - allowlist: The allowlist that applies, if any. Defaults to none.
   ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
-  public init(allowlist: AllowlistSource = .none, permittedPorts: Set<Int> = []) {
+  public init(allowlist: (any URLVerdictProviding)? = nil, permittedPorts: Set<Int> = []) {
     self.allowlist = allowlist
     self.permittedPorts = permittedPorts
   }
@@ -42,14 +32,8 @@ public struct InAppLinkRule: Sendable {
   public func eligibleURL(_ url: URL) -> EligibleURL? {
     // URLSafety admits only http and https with a host: what the in-app browser can show.
     guard case .success(let eligible) = URLSafety.check(url, permittedPorts: permittedPorts) else { return nil }
-    switch allowlist {
-    case .none:
-      return eligible
-    case .list(let list):
-      return list.verdict(for: eligible).isAllowed ? eligible : nil
-    case .remote(let remote):
-      return remote.currentAllowlist()?.verdict(for: eligible).isAllowed == true ? eligible : nil
-    }
+    guard let allowlist else { return eligible }
+    return allowlist.verdict(for: eligible).isAllowed ? eligible : nil
   }
 
   /// Whether `url` would open in the in-app browser now.

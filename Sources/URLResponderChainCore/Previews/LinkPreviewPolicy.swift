@@ -14,7 +14,7 @@ public import Foundation
 /// handlers that decide a tap also decide these; the menu never opens anything itself.
 ///
 /// ```swift
-/// let previews = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: .list(allowlist)))
+/// let previews = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: allowlist))
 /// previews.menu(for: url)?.previewURL   // non-nil only for links shown in-app
 /// ```
 public struct LinkPreviewPolicy: Sendable {
@@ -30,7 +30,7 @@ public struct LinkPreviewPolicy: Sendable {
 
   /// The menu for a long press on `url`, or `nil` when the link gets no menu.
   public func menu(for url: URL) -> LinkMenu? {
-    guard let scheme = WebLinkScheme.of(url), !WebLinkScheme.documentLocal.contains(scheme) else { return nil }
+    guard let scheme = LinkScheme.of(url), !LinkScheme.documentLocal.contains(scheme) else { return nil }
     let isWeb = scheme == "http" || scheme == "https"
     return LinkMenu(
       previewURL: rule.opensInApp(url) ? url : nil,

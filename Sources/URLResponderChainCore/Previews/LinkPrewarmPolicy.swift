@@ -9,7 +9,7 @@ public import Foundation
 /// token is invalidated and a new one requested only then.
 ///
 /// ```swift
-/// var prewarm = LinkPrewarmPolicy(rule: InAppLinkRule(allowlist: .list(allowlist)), maximumHosts: 3)
+/// var prewarm = LinkPrewarmPolicy(rule: InAppLinkRule(allowlist: allowlist), maximumHosts: 3)
 /// if let origins = prewarm.update(visible: visibleLinks) {
 ///   token?.invalidate()
 ///   token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)

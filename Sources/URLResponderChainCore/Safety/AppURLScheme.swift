@@ -1,6 +1,6 @@
 /// An app's own URL scheme (`myapp` in `myapp://document/42`), validated so that it can
 /// never stand for a web, script or file scheme.
-enum AppURLScheme {
+package enum AppURLScheme {
   /// Schemes that are never an app's own: the web, scripts, local files and system handlers.
   static let reserved: Set<String> = [
     "http", "https", "javascript", "vbscript", "data", "blob", "file", "about", "filesystem", "ftp", "ws", "wss",
@@ -9,7 +9,7 @@ enum AppURLScheme {
 
   /// Why `scheme` cannot be an app's own scheme, or `nil` when it can: RFC 3986 syntax
   /// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`) written in lowercase, and not reserved.
-  static func problem(with scheme: String) -> String? {
+  package static func problem(with scheme: String) -> String? {
     let bytes = Array(scheme.utf8)
     guard let first = bytes.first else { return "the scheme is empty" }
     guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z"),

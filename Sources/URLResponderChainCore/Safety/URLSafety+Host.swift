@@ -1,6 +1,6 @@
 extension URLSafety {
   /// Lowercases, drops one trailing dot, and checks labels and IP forms.
-  static func normalizedHost(_ written: Substring) -> Result<String, URLRefusal> {
+  package static func normalizedHost(_ written: Substring) -> Result<String, URLRefusal> {
     if written.utf8.allSatisfy({ $0 < 0x80 }) { return normalizedASCIIHost(written) }
     var host = written.lowercased()
     if host.hasSuffix(".") { host.removeLast() }
@@ -31,7 +31,7 @@ extension URLSafety {
   ///
   /// - Parameter alreadyNormal: A string whose UTF-8 is `bytes`, returned as the result when
   ///   the bytes are already in normal form (lowercase, no trailing dot), instead of a copy.
-  static func normalizedASCIIHost(
+  package static func normalizedASCIIHost(
     _ bytes: UnsafeBufferPointer<UInt8>, alreadyNormal: String? = nil
   ) -> Result<String, URLRefusal> {
     var end = bytes.count
@@ -75,14 +75,14 @@ extension URLSafety {
   /// Why a lowercase label with `--` in its third and fourth places may not be a host's:
   /// `nil` for a valid internationalized (`xn--`) label in its one canonical form
   /// (``Punycode``); every other such label is reserved (RFC 5891 §4.2.3.1).
-  static func reservedLabelProblem(_ label: some Collection<UInt8>) -> String? {
+  package static func reservedLabelProblem(_ label: some Collection<UInt8>) -> String? {
     let text = String(decoding: label, as: UTF8.self)
     guard label.starts(with: "xn--".utf8) else { return "\"\(text)\" is a reserved label (??--)" }
     return Punycode.isValidACELabel(label) ? nil : "\"\(text)\" is not a valid internationalized (xn--) label"
   }
 
   /// ``isNumeric(_:)`` on the bytes of an ASCII label, in any case.
-  static func isNumeric(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isNumeric(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
     let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     if label.allSatisfy(isDigit) { return true }
     guard label.count >= 2, label[0] == UInt8(ascii: "0"), label[1].asciiLowercased == UInt8(ascii: "x") else {
@@ -104,10 +104,10 @@ extension URLSafety {
 
 extension UInt8 {
   /// The byte, with an ASCII capital letter lowercased.
-  var asciiLowercased: UInt8 { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self }
+  package var asciiLowercased: UInt8 { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self }
 
   /// Whether the byte is a lowercase ASCII letter, a digit or a hyphen.
-  var isLDH: Bool {
+  package var isLDH: Bool {
     (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
       || self == UInt8(ascii: "-")
   }

@@ -1,5 +1,6 @@
 public import Foundation
 import URLResponderChainCore
+import URLResponderChainWebContent
 
 /// A block of web content: its HTML and the address it is shown at (the base of its links).
 ///

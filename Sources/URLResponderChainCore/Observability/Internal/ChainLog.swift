@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(os)
   import os
@@ -12,11 +12,11 @@ import Foundation
 /// Call sites are the same on every platform. URLs are passed as ``RedactedURL``: the origin
 /// public, the path private, the query and fragment never (unless
 /// ``URLResponderChainLogging/logsFullURLs`` in a debug build).
-struct ChainLog: Sendable {
+package struct ChainLog: Sendable {
   static let propagation = ChainLog(.propagation)
-  static let allowlist = ChainLog(.allowlist)
+  package static let allowlist = ChainLog(.allowlist)
   static let presentation = ChainLog(.presentation)
-  static let inbound = ChainLog(.inbound)
+  package static let inbound = ChainLog(.inbound)
 
   let category: ChainLogCategory
   #if canImport(os)
@@ -36,7 +36,7 @@ struct ChainLog: Sendable {
 
   /// Logs a debug line: public `text`, then the URL (origin public, path private, query and
   /// fragment never), then public `detail`. Nothing is evaluated unless debug lines are kept.
-  func debug(
+  package func debug(
     _ text: @autoclosure () -> String, url: @autoclosure () -> URL, _ detail: @autoclosure () -> String
   ) {
     #if canImport(os)
@@ -62,7 +62,7 @@ struct ChainLog: Sendable {
   }
 
   /// Logs a line that names no URL.
-  func log(_ level: ChainLogRecord.Level, _ text: @autoclosure () -> String) {
+  package func log(_ level: ChainLogRecord.Level, _ text: @autoclosure () -> String) {
     #if canImport(os)
       let type: OSLogType =
         switch level {
@@ -81,7 +81,7 @@ struct ChainLog: Sendable {
   // MARK: - Signposts
 
   /// Whether intervals are being recorded (Instruments attached, or a test recorder).
-  var isSignposting: Bool {
+  package var isSignposting: Bool {
     #if canImport(os)
       signposter.isEnabled
     #else
@@ -90,7 +90,7 @@ struct ChainLog: Sendable {
   }
 
   /// Begins an interval. Call only when ``isSignposting``.
-  func beginInterval(_ name: StaticString, id object: AnyObject, _ message: @autoclosure () -> String)
+  package func beginInterval(_ name: StaticString, id object: AnyObject, _ message: @autoclosure () -> String)
     -> SignpostInterval
   {
     #if canImport(os)
@@ -105,7 +105,7 @@ struct ChainLog: Sendable {
   }
 
   /// Ends an interval begun with ``beginInterval(_:id:_:)``.
-  func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: @autoclosure () -> String) {
+  package func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: @autoclosure () -> String) {
     #if canImport(os)
       let message = message()
       signposter.endInterval(name, interval.state, "\(message, privacy: .public)")
@@ -122,7 +122,7 @@ package enum ChainLogCategory: String, Sendable {
 }
 
 /// An open signpost interval.
-struct SignpostInterval: Sendable {
+package struct SignpostInterval: Sendable {
   #if canImport(os)
     let state: OSSignpostIntervalState
   #else

@@ -13,7 +13,7 @@ import Foundation
 /// disagree on (`ß`, final `ς`, the zero-width joiners), which NFKC case folding changes:
 /// transitional processing reads `faß` as `fass`, the URL Standard keeps `ß`. Look-alikes stay distinct hosts; a rule
 /// must name one for it to be allowed.
-enum Punycode {
+package enum Punycode {
   private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN = 128
 
   /// Whether `label` (ASCII, lowercase) is a valid `xn--` label in the strict form above.
@@ -36,7 +36,7 @@ enum Punycode {
 
   /// `host` with each non-ASCII label in its `xn--` form (labels split at ASCII dots only: an
   /// ideographic or full-width dot is no separator), or the first label that has none.
-  static func asciiHost(_ host: Substring) -> Result<String, InvalidLabel> {
+  package static func asciiHost(_ host: Substring) -> Result<String, InvalidLabel> {
     var labels: [String] = []
     for label in host.split(separator: ".", omittingEmptySubsequences: false) {
       if label.unicodeScalars.allSatisfy(\.isASCII) {
@@ -51,8 +51,8 @@ enum Punycode {
   }
 
   /// A label with no ASCII form in the strict form above.
-  struct InvalidLabel: Error {
-    let label: String
+  package struct InvalidLabel: Error {
+    package let label: String
   }
 
   /// Lowercase letters, marks, digits and hyphens only, unchanged by NFKC case folding, not

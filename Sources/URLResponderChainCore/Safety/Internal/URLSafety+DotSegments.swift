@@ -51,7 +51,7 @@ extension URLSafety {
   }
 
   /// Whether `segment` is `.` or `..`, written plainly or with `%2e` in any case.
-  static func isDotSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool { dotSegment(segment) != 0 }
+  package static func isDotSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool { dotSegment(segment) != 0 }
 
   /// 1 for a single-dot segment, 2 for a double-dot segment, 0 otherwise.
   private static func dotSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Int {

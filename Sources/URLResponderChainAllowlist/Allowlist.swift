@@ -1,0 +1,163 @@
+public import Foundation
+public import URLResponderChainCore
+
+/// A compiled set of allow and deny patterns: deny wins, and a check costs time in
+/// proportion to the number of labels in the host, not the number of rules.
+///
+/// Rules are stored by the domain they name. A check looks up the URL's host and each of its
+/// parent domains, once each, collecting the wildcard rules of every parent domain (from the
+/// top-level domain down) and the exact rules of the host itself; only those few rules are
+/// looked at.
+///
+/// Which rule a verdict names: a deny rule that matches always wins (``URLVerdict/blocked(rule:)``).
+/// Among the rules of one kind that match, the first is named, looking at the `*.` rules of
+/// the broadest parent domain first, then of each narrower one, then the host's own rules,
+/// and at rules for the same domain in document order. So with `*.example.com` and
+/// `docs.example.com` both allowed, `https://docs.example.com` is allowed by
+/// `*.example.com`.
+///
+/// ```swift
+/// let allowlist = try Allowlist(allow: ["example.com", "*.trusted.org"], deny: ["*.ads.trusted.org"])
+/// allowlist.verdict(for: "https://cdn.trusted.org/a.js")   // .allowed(rule: "*.trusted.org")
+/// ```
+public struct Allowlist: URLVerdictProviding {
+  /// Every domain a rule names, as written in the rule (normalized), to its index in
+  /// `domainList`. A check looks up the host, then its parent domains from the longest, and
+  /// stops at the first it finds: from there, `parent` links lead to every parent domain with
+  /// `*.` rules.
+  private let domains: DomainTable
+  private let domainList: [Domain]
+  /// The rules, grouped by domain (exact rules, then `*.` rules), in document order in each.
+  private let entries: [Entry]
+  /// Every rule as written, in document order: allow rules, then deny rules.
+  private let descriptions: [String]
+  /// The rules that name more than a host (a scheme, a port or a path), parsed.
+  private let patterns: [URLPattern]
+  /// The first deny rule's index in `descriptions`.
+  private let firstDenyRule: Int32
+  private let permittedPorts: Set<Int>
+
+  /// The number of rules.
+  public var count: Int { descriptions.count }
+
+  /// Compiles patterns into an allowlist.
+  ///
+  /// - Throws: ``AllowlistError`` listing every bad pattern; nothing is half-loaded.
+  public init(allow: [String], deny: [String] = []) throws(AllowlistError) {
+    try self.init(allow: allow, deny: deny) { $0 }
+  }
+
+  /// Compiles entries as a document holds them, strings or other JSON values. Every problem
+  /// is reported, in document order (allow, then deny).
+  init(entries allow: [AllowlistDocument.Entry], deny: [AllowlistDocument.Entry]) throws(AllowlistError) {
+    try self.init(allow: allow, deny: deny) {
+      if case .rule(let text) = $0 { text } else { nil }
+    } shown: {
+      if case .notAString(let shown) = $0 { shown } else { "" }
+    }
+  }
+
+  private init<Written>(
+    allow: [Written], deny: [Written], text: (Written) -> String?, shown: (Written) -> String = { _ in "" }
+  ) throws(AllowlistError) {
+    var byteCount = 0
+    for entry in allow { byteCount += text(entry)?.utf8.count ?? 0 }
+    for entry in deny { byteCount += text(entry)?.utf8.count ?? 0 }
+    var compiler = Compiler(count: allow.count + deny.count, byteCount: byteCount)
+    var problems: [AllowlistError.Problem] = []
+    for (list, entries) in [(AllowlistError.List.allow, allow), (.deny, deny)] {
+      for (index, entry) in entries.enumerated() {
+        guard let text = text(entry) else {
+          problems.append(.init(list: list, index: index, entry: nil, reason: "is \(shown(entry)), not a string"))
+          continue
+        }
+        do throws(URLPatternError) {
+          try compiler.add(text)
+        } catch {
+          problems.append(.init(list: list, index: index, entry: text, reason: error.description))
+        }
+      }
+    }
+    guard problems.isEmpty else { throw AllowlistError(problems: problems) }
+    self.init(compiler, firstDenyRule: allow.count)
+  }
+
+  /// Compiles already-validated patterns.
+  public init(allowing allow: [URLPattern], denying deny: [URLPattern] = []) {
+    var compiler = Compiler(count: allow.count + deny.count, byteCount: 0)
+    for pattern in allow { compiler.add(pattern) }
+    for pattern in deny { compiler.add(pattern) }
+    self.init(compiler, firstDenyRule: allow.count)
+  }
+
+  private init(_ compiler: Compiler, firstDenyRule: Int) {
+    (domainList, entries) = compiler.domainsAndEntries()
+    domains = compiler.domains
+    descriptions = compiler.descriptions
+    patterns = compiler.patterns
+    permittedPorts = compiler.ports
+    self.firstDenyRule = Int32(firstDenyRule)
+  }
+
+  /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
+  public func verdict(for string: String) -> URLVerdict {
+    verdict(for: URLSafety.check(string, permittedPorts: permittedPorts))
+  }
+
+  /// The verdict for the `URL` value that will be opened, checked as it is (never re-parsed
+  /// from its string form).
+  public func verdict(for url: URL) -> URLVerdict {
+    verdict(for: URLSafety.check(url, permittedPorts: permittedPorts))
+  }
+
+  private func verdict(for eligibility: Result<EligibleURL, URLRefusal>) -> URLVerdict {
+    switch eligibility {
+    case .success(let eligible): verdict(for: eligible)
+    case .failure(let refusal): .refused(reason: "refused: \(refusal)")
+    }
+  }
+
+  /// The verdict for an already-checked URL.
+  ///
+  /// In effect, rules are tried from the top-level domain down: the `*.` rules of each
+  /// parent domain, then the host's own rules. The first deny rule that matches blocks;
+  /// otherwise the first allow rule that matched allows. (They are visited the other way
+  /// round, nearest first, keeping the last match of each kind.)
+  public func verdict(for url: EligibleURL) -> URLVerdict {
+    let isPlainWebURL = url.port == nil && (url.scheme == "https" || url.scheme == "http")
+    // Only indices are kept: copying patterns cost more than the lookup.
+    var denied: Int32 = -1
+    var allowed: Int32 = -1
+    var next: Int32 = -1
+    withUTF8(of: url.host) { host in
+      if let own = domains.index(of: host) {
+        visit(domainList[Int(own)].exact, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
+        next = domainList[Int(own)].parent
+      } else {
+        next = Self.firstParent(of: host, in: domains) ?? -1
+      }
+    }
+    while next >= 0 {
+      visit(domainList[Int(next)].subdomains, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
+      next = domainList[Int(next)].parent
+    }
+    if denied >= 0 { return .blocked(rule: descriptions[Int(denied)]) }
+    if allowed >= 0 { return .allowed(rule: descriptions[Int(allowed)]) }
+    return .refused(reason: "no allow rule matches \(url.host)")
+  }
+
+  /// Visits the entries in `run` last first, keeping the last deny and allow rules that match:
+  /// so the first of each, in the order the rules were written.
+  private func visit(
+    _ run: Range<Int32>, for url: EligibleURL, _ isPlainWebURL: Bool, denied: inout Int32, allowed: inout Int32
+  ) {
+    var index = run.upperBound
+    while index > run.lowerBound {
+      index -= 1
+      let entry = entries[Int(index)]
+      let admits = entry.pattern < 0 ? isPlainWebURL : patterns[Int(entry.pattern)].admits(url)
+      guard admits else { continue }
+      if entry.rule >= firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
+    }
+  }
+}

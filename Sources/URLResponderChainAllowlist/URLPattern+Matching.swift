@@ -1,0 +1,124 @@
+public import Foundation
+public import URLResponderChainCore
+
+/// What a ``URLPattern`` matched: the URL, the captured placeholders and the query items.
+public struct URLPatternMatch: Sendable, Hashable {
+  /// The URL that matched.
+  public let url: EligibleURL
+  /// The value of each `:name` placeholder.
+  public let parameters: [String: String]
+  /// The URL's query items, in order.
+  public var queryItems: [URLQueryItem] {
+    URLComponents(url: url.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+  }
+  /// The first value of the query item called `name`.
+  public func queryValue(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
+}
+
+extension URLPattern {
+  /// Whether the pattern's host part matches `host` (already normalized).
+  func matchesHost(_ host: String) -> Bool {
+    guard matchesSubdomainsOnly else { return host == self.host }
+    return host.count > self.host.count + 1 && host.hasSuffix(self.host)
+      && host.utf8[host.utf8.index(host.utf8.endIndex, offsetBy: -(self.host.utf8.count + 1))] == UInt8(ascii: ".")
+  }
+
+  /// Matches an eligible URL: scheme (if fixed), host, port and path.
+  ///
+  /// - Returns: The captured placeholders, or `nil` if the URL does not match.
+  public func match(_ url: EligibleURL) -> URLPatternMatch? {
+    if let scheme {
+      guard scheme == url.scheme else { return nil }
+    } else {
+      guard url.scheme == "http" || url.scheme == "https" else { return nil }  // an app scheme is always written
+    }
+    guard port == url.port, matchesHost(url.host), let parameters = matchPath(url.path) else { return nil }
+    return URLPatternMatch(url: url, parameters: parameters)
+  }
+
+  /// Whether the pattern matches `url`, whose host is known to match: ``match(_:)`` without
+  /// building the match, and without allocating unless a placeholder has to be decoded.
+  func admits(_ url: EligibleURL) -> Bool {
+    if let scheme {
+      guard scheme == url.scheme else { return false }
+    } else {
+      guard url.scheme == "http" || url.scheme == "https" else { return false }
+    }
+    guard port == url.port else { return false }
+    guard let segments = path else { return true }
+    // The path is percent-encoded ASCII: its UTF-8 offsets are character positions.
+    let slash = UInt8(ascii: "/")
+    var parts = url.path[...]
+    for segment in segments {
+      parts = parts[(parts.utf8.firstIndex { $0 != slash } ?? parts.endIndex)...]
+      let end = parts.utf8.firstIndex(of: slash) ?? parts.endIndex
+      switch segment {
+      case .rest:
+        return true
+      case .literal(let literal):
+        guard !parts.isEmpty, parts[..<end] == literal else { return false }
+      case .placeholder:
+        return matchPath(url.path) != nil  // decoding and its checks: the full matcher
+      }
+      parts = parts[end...]
+    }
+    return parts.utf8.allSatisfy { $0 == slash }
+  }
+
+  /// The placeholders captured from `path`, or `nil` if it does not match.
+  func matchPath(_ path: String) -> [String: String]? {
+    guard let segments = self.path else { return [:] }
+    // Empty segments are insignificant: `/test/` and `//test` match `/test`, as in every
+    // router iOS developers know. The host is compared exactly as before.
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    var parameters: [String: String] = [:]
+    var index = 0
+    for segment in segments {
+      switch segment {
+      case .rest: return parameters
+      case .literal(let literal):
+        guard index < parts.count, parts[index] == literal else { return nil }
+      case .placeholder(let name):
+        guard index < parts.count, !parts[index].isEmpty else { return nil }
+        let value = String(parts[index]).removingPercentEncoding ?? String(parts[index])
+        // A captured value never carries a control character, whatever the encoding hid.
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        parameters[name] = value
+      }
+      index += 1
+    }
+    return index == parts.count ? parameters : nil
+  }
+
+  /// How specific the pattern is, for ordering.
+  ///
+  /// The rule, written once: an exact host beats a `*.` host, then a longer host beats a
+  /// shorter one; then, segment by segment, a literal (3) beats a `:placeholder` (2); where
+  /// one pattern's path ends and the other's goes on, the path that ends there (1) beats a
+  /// trailing `*` (0) or no path at all (0), and loses to any further segment. So
+  /// `host/anything` beats `host/anything/*`, which beats `host/*` and `host`.
+  package var specificity: [Int] {
+    guard let path else { return [matchesSubdomainsOnly ? 0 : 1, host.count, 0] }
+    var score = [matchesSubdomainsOnly ? 0 : 1, host.count]
+    for segment in path {
+      switch segment {
+      case .literal: score.append(3)
+      case .placeholder: score.append(2)
+      case .rest:
+        score.append(0)
+        return score
+      }
+    }
+    score.append(1)
+    return score
+  }
+}
+
+extension URLPattern {
+  /// Whether this pattern should be tried before `other` in a route table: an exact host
+  /// beats a wildcard host, then position by position literal segments beat placeholders,
+  /// and a path that ends beats a trailing `*` (see the rule on ``URLRouteTable``).
+  public func isMoreSpecific(than other: URLPattern) -> Bool {
+    other.specificity.lexicographicallyPrecedes(specificity)
+  }
+}

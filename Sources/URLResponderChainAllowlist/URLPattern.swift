@@ -1,0 +1,62 @@
+import Foundation
+import URLResponderChainCore
+
+/// A host pattern with an optional scheme, port and path, as written in allowlists and routes.
+///
+/// - `example.com` matches that host only.
+/// - `*.example.com` matches any subdomain at any depth, but not `example.com` itself.
+/// - `https://example.com:8443` also fixes the scheme and an explicit port.
+/// - `docs.example.org/guides/*` adds a path: literal segments, `:name` placeholders that
+///   match one segment, and a trailing `*` that matches the rest (including nothing).
+///   Empty segments are insignificant on both sides: `/guides/` and `//guides` are `/guides`.
+///
+/// A wildcard directly over a public suffix (`*.com`, `*.co.uk`, `*.github.io`) is refused.
+///
+/// ```swift
+/// let pattern = try URLPattern("https://youtu.be/:id")
+/// let match = pattern.match(eligibleURL)   // match?.parameters["id"]
+/// ```
+public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
+  /// One segment of a path pattern.
+  public enum Segment: Sendable, Hashable {
+    /// Matches this exact segment.
+    case literal(String)
+    /// Matches any one non-empty segment and captures it under this name.
+    case placeholder(String)
+    /// Matches the rest of the path, including nothing. Only last.
+    case rest
+  }
+
+  /// The pattern as written.
+  public let description: String
+  /// `"http"` or `"https"` when the pattern fixes the scheme; in a ``URLRouteTable``, also an
+  /// app's own scheme (`myapp://document/:id`). A pattern without a scheme matches web URLs only.
+  public let scheme: String?
+  /// The host (without the `*.` prefix), lowercased.
+  public let host: String
+  /// Whether the pattern is `*.host`: subdomains at any depth, not the host itself.
+  public let matchesSubdomainsOnly: Bool
+  /// The explicit non-default port the pattern names, if any.
+  public let port: Int?
+  /// The path segments; `nil` when the pattern has no path (any path matches).
+  public let path: [Segment]?
+
+  /// Parses and validates a pattern.
+  ///
+  /// - Parameter pattern: The pattern text.
+  /// - Throws: ``URLPatternError`` saying what is wrong.
+  public init(_ pattern: String) throws(URLPatternError) {
+    try self.init(pattern, allowsAppSchemes: false)
+  }
+
+  /// Parses a pattern that may name an app's own scheme (route tables, never allowlists).
+  package init(_ pattern: String, allowsAppSchemes: Bool) throws(URLPatternError) {
+    let parsed = try URLPatternParser.parse(pattern, allowsAppSchemes: allowsAppSchemes)
+    description = pattern
+    scheme = parsed.scheme
+    host = parsed.host
+    matchesSubdomainsOnly = parsed.matchesSubdomainsOnly
+    port = parsed.port
+    path = parsed.path
+  }
+}

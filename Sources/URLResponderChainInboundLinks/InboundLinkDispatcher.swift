@@ -1,0 +1,243 @@
+public import Foundation
+public import URLResponderChainCore
+import URLResponderChainAllowlist
+
+/// Delivers links that open the app (universal links, the app's scheme, Handoff,
+/// notifications) up the same responder chain as tapped links, starting at the screen the
+/// user sees, so that screen decides first and the root decides last.
+///
+/// ```swift
+/// // SceneDelegate
+/// links = try InboundLinkDispatcher(
+///   scene: windowScene, configuration: .init(associatedDomains: ["example.com"], customSchemes: ["myapp"]))
+///
+/// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
+///   links?.receive(contexts)
+/// }
+/// ```
+///
+/// - Links are checked first: `https` only for one of the app's associated domains, or one of
+///   its custom schemes, with the same safety rules as tapped links. Anything else is refused
+///   before a handler sees it.
+/// - The chain starts at the top-most visible screen of the scene's key window: presented
+///   view controllers (never one being presented or dismissed), then each container's
+///   visible child. The system browser at the end of the chain passes inbound links on; a
+///   link nobody handles goes to ``InboundLinkConfiguration/whenUnhandled``.
+/// - Links that arrive before the scene has a root view controller are queued (at most
+///   ``InboundLinkConfiguration/queueLimit`` while there is none, the oldest dropped) and
+///   delivered in arrival order by ``deliverQueuedLinks()``. A link that arrives during a
+///   modal presentation or dismissal, or while another link is being decided, waits until it
+///   ends and is never dropped. One link is delivered at a time.
+/// - Every call of ``open(_:source:)`` gets exactly one result. The dispatcher holds the
+///   scene weakly and no responder beyond a propagation.
+@MainActor
+public final class InboundLinkDispatcher {
+  /// The configuration this dispatcher was created with.
+  public let configuration: InboundLinkConfiguration
+  private let associatedDomains: [URLPattern]
+  private weak var sceneReference: (any InboundLinkScene)?
+  private var queue: [Pending] = []
+  private var nextID = 0
+  private var isDelivering = false
+
+  private struct Pending {
+    let id: Int
+    let url: URL
+    let source: InboundLinkSource
+    let completion: @MainActor (InboundLinkResult) -> Void
+  }
+
+  /// Creates a dispatcher for `scene`.
+  ///
+  /// - Parameters:
+  ///   - scene: The scene links are delivered into, held weakly; `nil` until ``attach(_:)``.
+  ///   - configuration: Associated domains, custom schemes, queue bound, last handler.
+  /// - Throws: ``InboundLinkConfigurationError`` for an associated domain that is not a host
+  ///   or `*.` host pattern, a custom scheme that is not valid, or a queue limit below 1.
+  public init(
+    scene: (any InboundLinkScene)?, configuration: InboundLinkConfiguration
+  ) throws(InboundLinkConfigurationError) {
+    var domains: [URLPattern] = []
+    for entry in configuration.associatedDomains {
+      var domain = Substring(entry)
+      if domain.hasPrefix("applinks:") { domain = domain.dropFirst("applinks:".count) }
+      if let query = domain.firstIndex(of: "?") { domain = domain[..<query] }
+      do throws(URLPatternError) {
+        let pattern = try URLPattern(String(domain))
+        guard pattern.scheme == nil, pattern.port == nil, pattern.path == nil else {
+          throw .invalidPath("an associated domain is a host or *.host only")
+        }
+        domains.append(pattern)
+      } catch {
+        throw .invalidAssociatedDomain(entry, error.description)
+      }
+    }
+    for scheme in configuration.customSchemes.sorted() {
+      if let problem = AppURLScheme.problem(with: scheme) { throw .invalidCustomScheme(scheme, problem) }
+    }
+    guard configuration.queueLimit >= 1 else { throw .invalidQueueLimit(configuration.queueLimit) }
+    self.configuration = configuration
+    self.associatedDomains = domains
+    self.sceneReference = scene
+  }
+
+  /// The scene links are delivered into, if it still exists.
+  public var scene: (any InboundLinkScene)? { sceneReference }
+
+  /// The number of links waiting for the scene.
+  public var queuedLinkCount: Int { queue.count }
+
+  /// Sets the scene (held weakly) and delivers any queued links.
+  public func attach(_ scene: any InboundLinkScene) {
+    sceneReference = scene
+    deliverQueuedLinks()
+  }
+
+  /// Delivers the queued links, in arrival order, if the scene now has a root view
+  /// controller. Call it once the window is set up; the scene adapters do.
+  public func deliverQueuedLinks() {
+    guard !isDelivering, !queue.isEmpty else { return }
+    isDelivering = true
+    Task { await deliverInOrder() }
+  }
+
+  /// Checks an inbound link and delivers it up the chain from the screen the user sees.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: How it reached the app.
+  /// - Returns: How it ended, exactly once: at once when refused, otherwise after it was
+  ///   delivered (perhaps after the scene got its window or a transition ended), dropped, or
+  ///   cancelled because the calling task was cancelled while the link waited.
+  @discardableResult
+  public func open(_ url: URL, source: InboundLinkSource) async -> InboundLinkResult {
+    if Task.isCancelled { return InboundLinkResult(url: url, source: source, outcome: .cancelled, propagation: nil) }
+    let id = LockedValue<Int?>(nil)
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        id.withLock { $0 = enqueue(url, source: source) { continuation.resume(returning: $0) } }
+      }
+    } onCancel: {
+      Task { @MainActor in
+        if let queued = id.withLock({ $0 }) { self.cancelQueued(queued) }
+      }
+    }
+  }
+
+  /// Checks an inbound link and queues it for delivery, without waiting: the form scene
+  /// delegate callbacks use. Links received one after another are delivered in that order.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: How it reached the app.
+  ///   - completion: Called exactly once with how it ended (at once when refused or when it
+  ///     pushed the oldest queued link out, which gets `.dropped`).
+  public func receive(
+    _ url: URL, source: InboundLinkSource, completion: @escaping @MainActor (InboundLinkResult) -> Void = { _ in }
+  ) {
+    enqueue(url, source: source, completion: completion)
+  }
+
+  /// Refuses `url` at once, or queues it and returns its queue id.
+  @discardableResult
+  private func enqueue(
+    _ url: URL, source: InboundLinkSource, completion: @escaping @MainActor (InboundLinkResult) -> Void
+  ) -> Int? {
+    if let reason = refusal(of: url) {
+      ChainLog.inbound.log(.info, "inbound \(source.rawValue) link refused: \(RedactedURL(url)) \(reason)")
+      completion(InboundLinkResult(url: url, source: source, outcome: .refused(reason: reason), propagation: nil))
+      return nil
+    }
+    let id = nextID
+    nextID += 1
+    queue.append(Pending(id: id, url: url, source: source, completion: completion))
+    // The bound is for a cold start, where links could pile up with nothing to show them.
+    // Once the scene shows a screen, a waiting link is behind a transition or a slower link
+    // and will be delivered: it is never dropped.
+    if queue.count > configuration.queueLimit, scene?.rootHost == nil {
+      let dropped = queue.removeFirst()
+      let reason = "more than \(configuration.queueLimit) links arrived before the app could show them"
+      ChainLog.inbound.log(.error, "inbound link dropped: \(RedactedURL(dropped.url)) \(reason)")
+      dropped.completion(
+        InboundLinkResult(url: dropped.url, source: dropped.source, outcome: .dropped(reason: reason), propagation: nil)
+      )
+    }
+    deliverQueuedLinks()
+    return id
+  }
+
+  // MARK: - Checks
+
+  /// Why `url` may not enter the chain, or `nil`.
+  func refusal(of url: URL) -> String? {
+    let scheme = url.scheme?.lowercased() ?? ""
+    if scheme == "https" {
+      switch URLSafety.check(url) {
+      case .failure(let refusal): return "unsafe link: \(refusal)"
+      case .success(let eligible):
+        guard associatedDomains.contains(where: { $0.match(eligible) != nil }) else {
+          return "\(eligible.host) is not one of the app's associated domains"
+        }
+        return nil
+      }
+    }
+    guard configuration.customSchemes.contains(scheme) else {
+      return "scheme \"\(String(scheme.prefix(40)))\" is neither https nor one of the app's own"
+    }
+    switch URLSafety.check(url, customSchemes: configuration.customSchemes) {
+    case .failure(let refusal): return "unsafe link: \(refusal)"
+    case .success: return nil
+    }
+  }
+
+  // MARK: - Delivery
+
+  private func cancelQueued(_ id: Int) {
+    guard let index = queue.firstIndex(where: { $0.id == id }) else { return }
+    let pending = queue.remove(at: index)
+    pending.completion(
+      InboundLinkResult(url: pending.url, source: pending.source, outcome: .cancelled, propagation: nil))
+  }
+
+  private func deliverInOrder() async {
+    defer { isDelivering = false }
+    while !queue.isEmpty {
+      guard let scene, let root = scene.rootHost else { return }  // deliverQueuedLinks() resumes
+      switch root.visibleScreen {
+      case .transitioning:
+        await scene.transitionsEnded()
+      case .host(let host):
+        let pending = queue.removeFirst()
+        let result = await deliver(pending.url, source: pending.source, from: host)
+        pending.completion(result)
+      }
+    }
+  }
+
+  private func deliver(_ url: URL, source: InboundLinkSource, from host: any PresentationHost) async
+    -> InboundLinkResult
+  {
+    guard let start = host as? any ResponderChainNode else {
+      return InboundLinkResult(
+        url: url, source: source, outcome: .refused(reason: "the visible screen is not a responder"), propagation: nil)
+    }
+    var options = configuration.propagation
+    options.inboundSource = source
+    options.joinsIdenticalPropagations = false
+    let propagation = await start.propagateURL(url, options: options)
+    let outcome: InboundLinkResult.Outcome
+    switch propagation.outcome {
+    case .handled: outcome = .handled
+    case .discarded(let reason): outcome = .discarded(reason: reason)
+    case .cancelled: outcome = .cancelled
+    case .timedOut: outcome = .timedOut
+    case .unhandled:
+      let decision = configuration.whenUnhandled(propagation.url, source)
+      // The decision's reason is the app's text and may quote the URL: it is not logged.
+      ChainLog.inbound.log(
+        .info, "inbound \(source.rawValue) link unhandled: \(RedactedURL(url)); the last handler decided")
+      outcome = .unhandled(decision)
+    }
+    return InboundLinkResult(url: url, source: source, outcome: outcome, propagation: propagation)
+  }
+}

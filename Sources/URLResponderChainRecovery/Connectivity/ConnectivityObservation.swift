@@ -1,0 +1,57 @@
+import URLResponderChainCore
+
+/// A registration with a ``ConnectivityMonitor``; ``cancel()`` ends it.
+@MainActor
+public final class ConnectivityObservation {
+  private var onCancel: (@MainActor () -> Void)?
+
+  /// Creates an observation that runs `onCancel` the first time it is cancelled.
+  public init(onCancel: @escaping @MainActor () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  /// Stops the observer from being called. Later calls do nothing.
+  public func cancel() {
+    let onCancel = self.onCancel
+    self.onCancel = nil
+    onCancel?()
+  }
+}
+
+/// The observers of a ``ConnectivityMonitor``, ready for implementations to keep.
+///
+/// ```swift
+/// func observe(_ onChange: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
+///   observers.add(onChange)
+/// }
+/// // when the path changes:
+/// isConnected = connected
+/// observers.notify(connected)
+/// ```
+@MainActor
+public final class ConnectivityObservers {
+  private var observers: [Int: @MainActor (Bool) -> Void] = [:]
+  private var nextID = 0
+
+  /// Creates an empty list.
+  public init() {}
+
+  /// The number of observations not yet cancelled.
+  public var count: Int { observers.count }
+
+  /// Adds `observer` until the returned observation is cancelled.
+  public func add(_ observer: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
+    let id = nextID
+    nextID += 1
+    observers[id] = observer
+    return ConnectivityObservation { [weak self] in self?.observers[id] = nil }
+  }
+
+  /// Calls every observer with `connected`, in the order they were added. An observer
+  /// cancelled by an earlier one in the same round is not called.
+  public func notify(_ connected: Bool) {
+    for id in observers.keys.sorted() {
+      observers[id]?(connected)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import URLResponderChainCore
+
+/// What a response must look like before its body is read as an allowlist. Each rule refuses
+/// something a hostile or broken endpoint sends in place of the list.
+enum AllowlistResponseCheck {
+  /// The most bytes of header fields (names and values) accepted; more is refused, whatever
+  /// the transport let through.
+  static let headerByteLimit = 64 * 1024
+
+  /// Why `exchange` cannot be an allowlist response, or `nil` when it may be one.
+  ///
+  /// - Parameter sentValidator: Whether the request carried `If-None-Match` or
+  ///   `If-Modified-Since`; a `304` answers only such a request (RFC 9110 §15.4.5).
+  static func problem(with exchange: HTTPExchange, sentValidator: Bool) -> String? {
+    let headerBytes = exchange.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
+    if headerBytes > headerByteLimit {
+      return "its header fields take \(headerBytes) bytes, more than \(headerByteLimit)"
+    }
+    switch exchange.status {
+    case 304 where !sentValidator:
+      return "a 304 Not Modified answered a request that sent no validator"
+    case 200:
+      guard let contentType = exchange.headers["content-type"] else {
+        return "it has no Content-Type (expected application/json)"
+      }
+      guard isJSON(contentType) else {
+        return
+          "its Content-Type is \"\(contentType.shownEscaped(limit: 80))\", not application/json (a captive portal's page?)"
+      }
+      if let encoding = exchange.headers["content-encoding"], !isIdentity(encoding) {
+        return
+          "it came with Content-Encoding \"\(encoding.shownEscaped(limit: 40))\" though it was asked for uncompressed "
+          + "(identity): a compressed body's completeness cannot be verified"
+      }
+      if exchange.body.isEmpty { return "its body is empty" }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// Whether a `Content-Encoding` field names no coding: empty, or only `identity`.
+  static func isIdentity(_ contentEncoding: String) -> Bool {
+    contentEncoding.split(separator: ",").allSatisfy {
+      let coding = $0.trimmingCharacters(in: .whitespaces).lowercased()
+      return coding.isEmpty || coding == "identity"
+    }
+  }
+
+  /// `application/json` or any `+json` type (RFC 6839), parameters ignored, case-insensitive.
+  static func isJSON(_ contentType: String) -> Bool {
+    let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      .trimmingCharacters(in: .whitespaces).lowercased()
+    return mediaType == "application/json"
+      || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json") && !mediaType.contains(" "))
+  }
+}

@@ -1,0 +1,90 @@
+public import Foundation
+public import URLResponderChainCore
+public import URLResponderChainAllowlist
+
+/// How a ``RemoteAllowlist`` fetches, caches and falls back.
+///
+/// ```swift
+/// var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
+/// configuration.cacheDirectory = URL.cachesDirectory.appending(path: "allowlist")
+/// configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["example.com"]))
+/// ```
+public struct RemoteAllowlistConfiguration: Sendable {
+  /// What to do when no valid list can be had (nothing cached, or the cache too stale, and the fetch failed).
+  public enum UnavailablePolicy: Sendable {
+    /// Refuse every URL in-app, except those a built-in baseline list the app ships allows.
+    /// Never "allow everything". The default, with no baseline.
+    case failClosed(baseline: Allowlist?)
+    /// Let links go on to the system browser (the handler passes them on). An explicit opt-in.
+    case passToSystemBrowser
+  }
+
+  /// The endpoint serving the allowlist document: `https`, or `http` on a loopback host only
+  /// (``RemoteAllowlist/init(configuration:transport:)`` refuses anything else). The list is
+  /// accepted only from this origin; redirects elsewhere are refused.
+  public var endpoint: URL
+  /// Extra request headers, for example `Authorization`.
+  public var headers: [String: String] = [:]
+  /// Read at the start of every fetch and laid over ``headers``: the app's current credentials,
+  /// for example `["Authorization": "Bearer \(token)"]` from its keychain. A fetch retried after
+  /// a ``SignInRequiredError`` is resolved carries the credentials the sign-in stored.
+  public var credentials: (@Sendable () async -> [String: String])?
+  /// Called once after a 401 or 403 to get fresh headers (a refreshed token); `nil` gives up.
+  public var refreshCredentials: (@Sendable () async -> [String: String]?)?
+  /// The longest one request may take.
+  public var requestTimeout: Duration = .seconds(10)
+  /// The longest a whole fetch may take, retries and waits included.
+  public var fetchTimeout: Duration = .seconds(30)
+  /// The largest response body read; reading stops past it.
+  public var byteLimit = AllowlistDocument.defaultByteLimit
+  /// The most entries a document may have.
+  public var entryLimit = AllowlistDocument.defaultEntryLimit
+  /// How failed requests are retried.
+  public var retry = RetryPolicy()
+  /// Where the last validated list is kept between launches; `nil` keeps it in memory only.
+  public var cacheDirectory: URL?
+  /// What the document must prove beyond its origin: a pinned SHA-256 or a signature. None by default.
+  public var integrity: AllowlistIntegrity = .none
+  /// What to do when no valid list is available. Fails closed by default.
+  public var whenUnavailable: UnavailablePolicy = .failClosed(baseline: nil)
+  /// Receives one line per notable event (a corrupt cache file, a retry), for the app's log.
+  public var log: @Sendable (String) -> Void = { _ in }
+
+  /// Whether ``whenUnavailable`` lets links go on to the system browser.
+  var passesToSystemBrowserWhenUnavailable: Bool {
+    if case .passToSystemBrowser = whenUnavailable { true } else { false }
+  }
+
+  /// Creates a configuration for `endpoint` with the defaults above.
+  public init(endpoint: URL) {
+    self.endpoint = endpoint
+  }
+}
+
+/// Capped exponential backoff with full jitter, a small attempt limit and a retry budget.
+///
+/// The delay before retry *n* (from 1) is a random duration between zero and
+/// `min(maximumDelay, baseDelay × 2ⁿ⁻¹)`; a `Retry-After` header replaces it (capped by the
+/// fetch timeout). The budget is a token bucket shared by every fetch of one
+/// ``RemoteAllowlist``: each retry spends a token, each success earns back a tenth, so a
+/// server that keeps failing is not hammered.
+public struct RetryPolicy: Sendable {
+  /// The most requests one fetch makes, the first included.
+  public var maximumAttempts = 3
+  /// The first backoff cap.
+  public var baseDelay: Duration = .milliseconds(200)
+  /// The largest backoff cap.
+  public var maximumDelay: Duration = .seconds(5)
+  /// The retry tokens available at start and at most.
+  public var budget = 10.0
+
+  /// Creates the default policy: 3 attempts, 200 ms doubling to 5 s, 10 retry tokens.
+  public init() {}
+
+  /// The delay before retry `retry` (1 for the first retry), with `random` in `0..<1`.
+  func delay(beforeRetry retry: Int, random: Double) -> Duration {
+    let exponent = min(max(retry - 1, 0), 30)
+    let cap = min(maximumDelay, baseDelay * (1 << exponent))
+    return cap * random
+  }
+}

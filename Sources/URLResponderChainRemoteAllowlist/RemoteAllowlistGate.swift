@@ -1,0 +1,118 @@
+public import Foundation
+public import URLResponderChainCore
+public import URLResponderChainRecovery
+
+/// The ready building block for a ``URLHandler`` that defers on a ``RemoteAllowlist``.
+///
+/// Allowed URLs go to the app's in-app action and are handled; URLs a deny rule matches are
+/// blocked; URLs the list does not allow are passed on (to the system browser, by default)
+/// or blocked. When no valid list can be had, the
+/// configuration's ``RemoteAllowlistConfiguration/UnavailablePolicy`` decides: failing
+/// closed runs the check under the ``RecoveryCoordinator``, which reports an ``OfflineError``,
+/// ``ServerFailureError`` or ``SignInRequiredError`` up the chain and checks again when the
+/// recovery ends with retry; other links that fail the same way meanwhile wait on that same
+/// prompt.
+///
+/// ```swift
+/// extension TopicViewController: URLHandler {
+///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+///     await gate.decide(url, from: self) { url in
+///       self.present(SFSafariViewController(url: url), animated: true)
+///     }
+///   }
+/// }
+/// ```
+@MainActor
+public struct RemoteAllowlistGate {
+  /// What happens to a URL the list refuses.
+  public enum WhenRefused: Sendable {
+    /// Pass it on up the chain (``URLHandlingDecision/notHandled``): the system browser opens it.
+    /// URLs that a deny rule matches are blocked whatever this says.
+    case passOn
+    /// Block it (``URLHandlingDecision/discard(reason:)``).
+    case block
+  }
+
+  /// The list consulted.
+  public let allowlist: RemoteAllowlist
+  /// What happens to refused URLs.
+  public var whenRefused: WhenRefused
+  /// Shares recoveries between handlers.
+  public var recovery: RecoveryCoordinator
+
+  /// Creates a gate.
+  public init(allowlist: RemoteAllowlist, whenRefused: WhenRefused = .passOn, recovery: RecoveryCoordinator = .shared) {
+    self.allowlist = allowlist
+    self.whenRefused = whenRefused
+    self.recovery = recovery
+  }
+
+  /// Checks `url` and decides, opening it with `open` when the list allows it.
+  ///
+  /// - Parameters:
+  ///   - url: The URL being handled.
+  ///   - node: The handler, where a recoverable failure is reported from.
+  ///   - open: The app's in-app action for allowed URLs.
+  /// - Returns: `.handled` after `open`; `.notHandled` or `.discard` otherwise.
+  public func decide(
+    _ url: URL,
+    from node: any ResponderChainNode,
+    open: @MainActor (URL) -> Void
+  ) async -> URLHandlingDecision {
+    await decide(url, from: node) { url in
+      open(url)
+      return .handled
+    }
+  }
+
+  /// Checks `url` and decides; when the list allows it, `present` decides what happens
+  /// (for example a ``LinkPresenter``'s outcome).
+  ///
+  /// ```swift
+  /// await gate.decide(url, from: self) { await presenter.present($0, from: self).decision }
+  /// ```
+  public func decide(
+    _ url: URL,
+    from node: any ResponderChainNode,
+    present: @MainActor (URL) async -> URLHandlingDecision
+  ) async -> URLHandlingDecision {
+    let verdict: URLVerdict?
+    do {
+      verdict = try await recovery.run(reportingFrom: node, text: Self.promptText) {
+        do {
+          return try await allowlist.check(url)
+        } catch where allowlist.configuration.passesToSystemBrowserWhenUnavailable {
+          return nil  // the configuration passes URLs to the system browser while no list can be had
+        }
+      }
+    } catch let failure as RemoteAllowlistFailure {
+      return .discard(reason: failure.description)
+    } catch {
+      return .discard(reason: RemoteAllowlistFailure.cancelled.description)
+    }
+    switch verdict {
+    case .allowed?:
+      return await present(url)
+    case .blocked(let rule)?:
+      return .discard(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
+    case .refused(let reason)?:
+      return whenRefused == .passOn ? .notHandled : .discard(reason: reason)
+    case nil:
+      return .notHandled
+    }
+  }
+
+  /// "Can't check this link", and what happened in words a person understands.
+  static func promptText(kind: RecoveryKind, failure: any Error) -> RecoveryPromptText {
+    let message =
+      switch (kind, failure as? RemoteAllowlistFailure) {
+      case (.offline, _): "You appear to be offline. The link will open by itself when you're back online."
+      case (.notAuthenticated, _): "Your session has expired. Sign in to check this link."
+      case (.serverError, .timedOut): "The check took too long. Try again."
+      case (.serverError, .incompleteResponse): "The connection was interrupted. Try again."
+      case (.serverError, .unreachable): "The server can't be reached. Try again."
+      case (.serverError, _): "Something went wrong on our side. Try again later."
+      }
+    return RecoveryPromptText(title: "Can't check this link", message: message)
+  }
+}

@@ -1,0 +1,190 @@
+#if canImport(FoundationNetworking)
+  import Foundation
+  public import FoundationNetworking
+#else
+  public import Foundation
+  import URLResponderChainCore
+#endif
+
+/// Sends allowlist requests through `URLSession`, stopping as soon as the body passes the
+/// byte limit and enforcing the timeout itself (on Linux `URLRequest`'s timeout is an idle
+/// timeout rounded to whole seconds).
+///
+/// Each request gets an ephemeral session of its own (no shared cache or cookies; the
+/// client does its own HTTP caching), invalidated when the request ends.
+public struct URLSessionAllowlistTransport: AllowlistTransport {
+  private let configuration: URLSessionConfiguration
+  /// What the request's deadline is waited on.
+  private let clock: WaitClock
+
+  /// Creates a transport.
+  ///
+  /// - Parameter configuration: The session configuration; ephemeral by default. Its
+  ///   cache is turned off whatever it says.
+  public init(configuration: URLSessionConfiguration = .ephemeral) {
+    self.init(configuration: configuration, clock: ContinuousClock())
+  }
+
+  init(configuration: URLSessionConfiguration = .ephemeral, clock: some Clock<Duration>) {
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    self.configuration = configuration
+    self.clock = WaitClock(clock)
+  }
+
+  /// Sends `request`; see ``AllowlistTransport/send(_:byteLimit:timeout:)``.
+  public func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
+    -> HTTPExchange
+  {
+    var request = request
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    request.timeoutInterval = max(1, seconds.rounded(.up))
+    let receiver = BoundedReceiver(byteLimit: byteLimit)
+    let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }
+    let task = session.dataTask(with: request)
+    let result: Result<HTTPExchange, RemoteAllowlistFailure> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        receiver.start(task, continuation: continuation)
+        let deadline = Task { [clock] in
+          do {
+            try await clock.sleep(timeout)
+          } catch {
+            return  // cancelled: the request finished first
+          }
+          receiver.fail(.timedOut)
+        }
+        receiver.onFinish { deadline.cancel() }
+      }
+    } onCancel: {
+      receiver.fail(.cancelled)
+    }
+    return try result.get()
+  }
+}
+
+/// Collects one response, failing it past the byte limit; finishes exactly once.
+private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // `@unchecked`: every mutable property is read and written under `lock`; URLSession calls
+  // the delegate on its own queue while timeouts and cancellation arrive from other threads.
+  private let lock = NSLock()
+  private let byteLimit: Int
+  private var body = Data()
+  private var response: HTTPURLResponse?
+  private var task: URLSessionDataTask?
+  private var continuation: CheckedContinuation<Result<HTTPExchange, RemoteAllowlistFailure>, Never>?
+  private var pendingFailure: RemoteAllowlistFailure?
+  private var finishHandlers: [@Sendable () -> Void] = []
+  private var finished = false
+
+  init(byteLimit: Int) { self.byteLimit = byteLimit }
+
+  func start(
+    _ task: URLSessionDataTask, continuation: CheckedContinuation<Result<HTTPExchange, RemoteAllowlistFailure>, Never>
+  ) {
+    let early: RemoteAllowlistFailure? = lock.withLock {
+      self.task = task
+      self.continuation = continuation
+      return pendingFailure
+    }
+    if let early { return finish(.failure(early)) }
+    task.resume()
+  }
+
+  func onFinish(_ handler: @escaping @Sendable () -> Void) {
+    let runNow = lock.withLock { () -> Bool in
+      if finished { return true }
+      finishHandlers.append(handler)
+      return false
+    }
+    if runNow { handler() }
+  }
+
+  /// Ends the request with `failure` (timeout, cancellation, too large) unless it already ended.
+  func fail(_ failure: RemoteAllowlistFailure) {
+    let started = lock.withLock { () -> Bool in
+      if continuation == nil, !finished { pendingFailure = pendingFailure ?? failure }
+      return continuation != nil
+    }
+    if started { finish(.failure(failure)) }
+  }
+
+  private func finish(_ result: Result<HTTPExchange, RemoteAllowlistFailure>) {
+    let (continuation, task, handlers) = lock.withLock {
+      () -> (
+        CheckedContinuation<Result<HTTPExchange, RemoteAllowlistFailure>, Never>?, URLSessionDataTask?,
+        [@Sendable () -> Void]
+      ) in
+      guard !finished, let continuation = self.continuation else { return (nil, nil, []) }
+      finished = true
+      self.continuation = nil
+      defer { finishHandlers = [] }
+      return (continuation, self.task, finishHandlers)
+    }
+    guard let continuation else { return }
+    if case .failure = result { task?.cancel() }
+    handlers.forEach { $0() }
+    continuation.resume(returning: result)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let http = response as? HTTPURLResponse
+    if let http, http.expectedContentLength > Int64(byteLimit) {
+      completionHandler(.cancel)
+      return finish(.failure(.tooLarge(limit: byteLimit)))
+    }
+    lock.withLock { self.response = http }
+    completionHandler(.allow)
+  }
+
+  /// Redirects are never followed here: the 3xx response is returned as it is, and the
+  /// allowlist client decides (``AllowlistRedirectPolicy``), so no other origin is ever asked.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let tooLarge = lock.withLock { () -> Bool in
+      body.append(data)
+      return body.count > byteLimit
+    }
+    if tooLarge { finish(.failure(.tooLarge(limit: byteLimit))) }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    if let error {
+      let headReceived = lock.withLock { self.response != nil }
+      return finish(.failure(Self.classify(error, headReceived: headReceived)))
+    }
+    let (response, body) = lock.withLock { (self.response, self.body) }
+    guard let response else { return finish(.failure(.unreachable("no HTTP response"))) }
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    finish(.success(HTTPExchange(status: response.statusCode, headers: headers, body: body)))
+  }
+
+  /// A failure after the response head arrived (a chunked body that breaks off, a
+  /// `Content-Length` longer than the body, an encoding that does not decode) is an incomplete
+  /// response, not an unreachable server.
+  private static func classify(_ error: any Error, headReceived: Bool) -> RemoteAllowlistFailure {
+    guard let error = error as? URLError else { return .unreachable(String(describing: error)) }
+    switch error.code {
+    case .timedOut: return .timedOut
+    case .cancelled: return .cancelled
+    case .networkConnectionLost where headReceived, .cannotDecodeContentData, .cannotDecodeRawData,
+      .cannotParseResponse, .badServerResponse:
+      return .incompleteResponse(error.localizedDescription)
+    default:
+      // FoundationNetworking on Linux reports most of these as `.unknown` with curl's message.
+      return headReceived ? .incompleteResponse(error.localizedDescription) : .unreachable(error.localizedDescription)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+public import Foundation
+public import URLResponderChainCore
+public import URLResponderChainAllowlist
+
+/// An ordered table of route patterns and what to do for each, for use inside a ``URLHandler``.
+///
+/// The most specific matching pattern wins; among equally specific patterns the earlier row
+/// wins. URLs that are not eligible (see ``URLSafety``) match no route. Rows are indexed by
+/// host and path segment, so a lookup costs the same with ten routes or ten thousand.
+///
+/// **Most specific wins**, compared in this order:
+/// 1. an exact host beats a `*.` host; a longer host beats a shorter one;
+/// 2. segment by segment, a literal beats a `:placeholder`;
+/// 3. where one path ends and the other goes on, the path that ends beats a trailing `*`
+///    (and a pattern without a path), and loses to a further literal or placeholder.
+///
+/// So for `example.com/docs`, `example.com/docs` beats `example.com/docs/*`, which beats
+/// `example.com/*` and `example.com`. Empty path segments are insignificant: `/docs/` and
+/// `//docs` match `example.com/docs`.
+///
+/// Patterns may name the app's own scheme (`myapp://document/:id`), which inbound links use
+/// (see ``InboundLinkDispatcher``); such URLs pass the same safety rules as web URLs, and a
+/// pattern without a scheme never matches them.
+///
+/// A typical app's table — YouTube links in the YouTube app, its own domains in-app,
+/// everything else to the system:
+///
+/// ```swift
+/// enum Route: Sendable { case youTube, inApp }
+/// let routes = try URLRouteTable<Route>([
+///   ("https://youtu.be/:id", .youTube),
+///   ("*.youtube.com/watch", .youTube),
+///   ("example.com", .inApp),
+///   ("*.example.com", .inApp),
+/// ])
+///
+/// func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+///   switch routes.route(url) {
+///   case let (.youTube, match)?: openInYouTube(match.parameters["id"] ?? match.queryValue("v"))
+///   case (.inApp, _)?: presentSafari(url)
+///   case nil: return .notHandled          // UIApplication opens it in Safari
+///   }
+///   return .handled
+/// }
+/// ```
+public struct URLRouteTable<Action: Sendable>: Sendable {
+  /// The patterns, ranked and indexed.
+  private let routes: RankedRoutes
+  /// Each ranked pattern's action.
+  private let actions: [Action]
+
+  /// Builds a table from patterns and actions, in order.
+  ///
+  /// - Throws: ``URLRouteTableError`` naming every bad pattern by row; no table is built if
+  ///   any is bad.
+  public init(_ rows: [(String, Action)]) throws(URLRouteTableError) {
+    // Plain loops, no closures: in this generic code each call of a closure over the rows
+    // looks up their tuple type at run time.
+    var texts: [String] = []
+    var written: [Action] = []
+    texts.reserveCapacity(rows.count)
+    written.reserveCapacity(rows.count)
+    for (text, action) in rows {
+      texts.append(text)
+      written.append(action)
+    }
+    routes = try RankedRoutes(texts)
+    var actions: [Action] = []
+    actions.reserveCapacity(rows.count)
+    for row in routes.rows { actions.append(written[row]) }
+    self.actions = actions
+  }
+
+  /// The number of routes.
+  public var count: Int { actions.count }
+
+  /// The action of the most specific route matching `url`, with what it captured.
+  ///
+  /// - Returns: `nil` when no route matches or the URL is not eligible.
+  public func route(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
+    routes.firstMatch(url).map { (actions[$0.rank], $0.match) }
+  }
+
+}
+
+extension URLRouteTable where Action == URLHandlingDecision {
+  /// The decision of the most specific matching route, or ``URLHandlingDecision/notHandled``.
+  ///
+  /// ```swift
+  /// let policy = try URLRouteTable<URLHandlingDecision>([
+  ///   ("*.ads.example.com", .discard(reason: "ads are blocked")),
+  ///   ("example.com/*", .handled),
+  /// ])
+  /// ```
+  public func decision(for url: URL) -> URLHandlingDecision {
+    route(url)?.action ?? .notHandled
+  }
+}
