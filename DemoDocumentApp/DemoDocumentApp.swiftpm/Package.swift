@@ -30,6 +30,10 @@ let package = Package(
       name: "DemoDocumentApp",
       dependencies: [
         .product(name: "URLResponderChain", package: "URLResponderChain"),
+        .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),
+        .product(name: "URLResponderChainRecovery", package: "URLResponderChain"),
+        .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),
+        .product(name: "URLResponderChainWebContent", package: "URLResponderChain"),
         .product(name: "DemoDocumentKit", package: "URLResponderChain"),
       ],
       path: "Sources",

@@ -1,8 +1,9 @@
 public import Foundation
 
+import URLResponderChainCore
+
 #if canImport(FoundationNetworking)
   public import FoundationNetworking
-  import URLResponderChainCore
 #endif
 
 /// An HTTP response whose status says the request failed, for the app's own requests run

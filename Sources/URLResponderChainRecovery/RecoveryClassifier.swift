@@ -1,8 +1,8 @@
 import Foundation
+import URLResponderChainCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
-  import URLResponderChainCore
 #endif
 
 /// Decides which ``RecoveryKind`` a failure is, or that it is not recoverable (`nil`: the

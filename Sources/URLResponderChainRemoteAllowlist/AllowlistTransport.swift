@@ -1,8 +1,9 @@
 public import Foundation
 
+import URLResponderChainCore
+
 #if canImport(FoundationNetworking)
   public import FoundationNetworking
-  import URLResponderChainCore
 #endif
 
 /// One HTTP response as the allowlist client sees it.

@@ -1,9 +1,9 @@
 public import Foundation
+public import URLResponderChainCore
+public import URLResponderChainAllowlist
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
-  public import URLResponderChainCore
-  public import URLResponderChainAllowlist
 #endif
 
 /// An allowlist served over HTTP by an endpoint the app names, cached and revalidated the

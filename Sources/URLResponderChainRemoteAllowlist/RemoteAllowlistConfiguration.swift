@@ -1,5 +1,5 @@
 public import Foundation
-public import URLResponderChainCore
+import URLResponderChainCore
 public import URLResponderChainAllowlist
 
 /// How a ``RemoteAllowlist`` fetches, caches and falls back.

@@ -1,4 +1,4 @@
-public import URLResponderChainCore
+import URLResponderChainCore
 public import URLResponderChainRecovery
 
 /// A ``URLResponderChainCore/ConnectivityMonitor`` switched by hand, for tests and headless demos.

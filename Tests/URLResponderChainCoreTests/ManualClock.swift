@@ -1,10 +1,10 @@
 import Foundation
-
 @testable import URLResponderChainCore
+
+@testable import URLResponderChainRemoteAllowlist
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
-  @testable import URLResponderChainRemoteAllowlist
 #endif
 
 /// A clock that moves only when a test advances it: sleepers wake in deadline order once

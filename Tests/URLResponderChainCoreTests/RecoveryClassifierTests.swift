@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import URLResponderChainCore
 
+import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
-  import URLResponderChainRecovery
-  import URLResponderChainRemoteAllowlist
 #endif
 
 @Suite struct RecoveryClassifierTests {

@@ -4,9 +4,10 @@ import Testing
 
 @testable import URLResponderChainCore
 
+@testable import URLResponderChainRemoteAllowlist
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
-  @testable import URLResponderChainRemoteAllowlist
 #endif
 
 /// libcurl sends loopback traffic through a configured proxy unless told not to.

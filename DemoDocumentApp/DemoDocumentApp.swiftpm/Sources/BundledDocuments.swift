@@ -1,6 +1,8 @@
 import DemoDocumentKit
 import Foundation
 import URLResponderChain
+import URLResponderChainRemoteAllowlist
+import URLResponderChainAllowlist
 
 /// The sample documents and allowlist shipped in the app bundle.
 enum BundledDocuments {

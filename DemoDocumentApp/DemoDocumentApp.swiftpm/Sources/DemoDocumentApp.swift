@@ -1,6 +1,7 @@
 import SwiftUI
 import UIKit
 import URLResponderChain
+import URLResponderChainRecovery
 
 /// The app: one window whose UIKit hierarchy is navigation → topic → grid → documents → links.
 @main

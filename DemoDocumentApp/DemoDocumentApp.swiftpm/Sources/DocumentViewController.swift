@@ -2,6 +2,7 @@ import DemoDocumentKit
 import UIKit
 import URLResponderChain
 import WebKit
+import URLResponderChainWebContent
 
 /// One document: renders its blocks, and upgrades plain http links on their way up. Links in
 /// text, link buttons and web content all go up the chain; a long press previews in-app only

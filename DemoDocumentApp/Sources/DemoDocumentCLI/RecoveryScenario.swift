@@ -4,10 +4,11 @@ import LoopbackHTTPServer
 import URLResponderChainCore
 import URLResponderChainTesting
 
+import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
-  import URLResponderChainRecovery
-  import URLResponderChainRemoteAllowlist
 #endif
 
 /// `demo-document --scenario offline|signed-out|server-error`: two links and one of the app's

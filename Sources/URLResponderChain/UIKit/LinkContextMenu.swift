@@ -1,16 +1,16 @@
 #if canImport(UIKit) && canImport(SafariServices) && (os(iOS) || os(visionOS))
-  import Foundation
+  package import Foundation
   import SafariServices
-  import UIKit
-  import URLResponderChainCore
+  package import UIKit
+  package import URLResponderChainCore
 
   /// Builds a link's long-press menu from the core's ``LinkMenu``, for text views, link
   /// buttons and web views alike. Every action that opens the link sends it up the responder
   /// chain from `view`; nothing here presents the link by itself.
   @MainActor
-  enum LinkContextMenu {
+  package enum LinkContextMenu {
     /// A context menu configuration for `url`: a Safari preview when `menu` has one, and its actions.
-    static func configuration(
+    package static func configuration(
       for url: URL, menu: LinkMenu, from view: UIView,
       onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) -> UIContextMenuConfiguration {
@@ -24,7 +24,7 @@
     }
 
     /// The menu's actions as a `UIMenu`.
-    static func uiMenu(
+    package static func uiMenu(
       for url: URL, menu: LinkMenu, from view: UIView,
       onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) -> UIMenu {
@@ -50,7 +50,7 @@
     }
 
     /// Committing a preview: once the menu has closed, the link goes up the chain as a tap would.
-    static func commit(
+    package static func commit(
       _ url: URL, from view: UIView, animator: any UIContextMenuInteractionCommitAnimating,
       onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) {

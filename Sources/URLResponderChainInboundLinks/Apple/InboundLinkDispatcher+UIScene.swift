@@ -2,6 +2,7 @@
   public import Foundation
   public import UIKit
   public import URLResponderChainCore
+  import URLResponderChain
 
   /// Scene delegate helpers: each hands the URLs of one callback to the dispatcher, nothing
   /// decided here.

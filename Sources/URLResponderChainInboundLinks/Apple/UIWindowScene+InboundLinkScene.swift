@@ -1,6 +1,7 @@
 #if canImport(UIKit) && !os(watchOS)
   public import UIKit
   public import URLResponderChainCore
+  import URLResponderChain
 
   /// A window scene is where inbound links are delivered: its key window's root view
   /// controller is the root of the chain.

@@ -2,7 +2,8 @@
   import Foundation
   public import SwiftUI
   import UIKit
-  public import URLResponderChainCore
+  import URLResponderChainCore
+  import URLResponderChain
 
   extension View {
     /// Hands links that open the app (`.onOpenURL`, and browsing activities through

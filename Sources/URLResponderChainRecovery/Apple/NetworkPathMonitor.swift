@@ -1,6 +1,6 @@
 #if canImport(Network)
   import Network
-  public import URLResponderChainCore
+  import URLResponderChainCore
 
   /// A ``URLResponderChainCore/ConnectivityMonitor`` backed by `NWPathMonitor`: connected while
   /// the current path is `.satisfied`.

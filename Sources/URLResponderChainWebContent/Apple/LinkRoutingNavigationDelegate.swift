@@ -3,6 +3,7 @@
   public import UIKit
   public import WebKit
   public import URLResponderChainCore
+  import URLResponderChain
 
   /// The navigation and UI delegate of a `WKWebView` that sends the links the user taps up the
   /// responder chain from the web view, instead of letting the web view load them.

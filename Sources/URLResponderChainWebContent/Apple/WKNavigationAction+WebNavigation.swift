@@ -2,6 +2,7 @@
   import Foundation
   import WebKit
   import URLResponderChainCore
+  import URLResponderChain
 
   extension WebNavigation {
     /// The portable description of a navigation the navigation delegate is asked about.

@@ -2,8 +2,8 @@ public import Foundation
 public import URLResponderChainCore
 public import URLResponderChainRecovery
 public import URLResponderChainRemoteAllowlist
-public import URLResponderChainRouting
-public import URLResponderChainWebContent
+import URLResponderChainRouting
+import URLResponderChainWebContent
 
 /// What the topic screen does with a link that reaches it, on iOS and in the headless demo alike:
 ///
