@@ -12,7 +12,7 @@ let package = Package(
   targets: [
     .target(
       name: "PropagationWorkloads",
-      dependencies: [.product(name: "URLResponderChainCore", package: "URLResponderChain")]
+      dependencies: [.product(name: "URLResponderChain", package: "URLResponderChain")]
     ),
     // `swift package benchmark`: wall clock and mallocs per propagation.
     .executableTarget(
@@ -20,7 +20,7 @@ let package = Package(
       dependencies: [
         "PropagationWorkloads",
         .product(name: "Benchmark", package: "package-benchmark"),
-        .product(name: "URLResponderChainCore", package: "URLResponderChain"),
+        .product(name: "URLResponderChain", package: "URLResponderChain"),
       ],
       path: "Benchmarks/Propagation",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -34,7 +34,9 @@ let package = Package(
       dependencies: [
         "PropagationWorkloads",
         "MallocStats",
-        .product(name: "URLResponderChainCore", package: "URLResponderChain"),
+        .product(name: "URLResponderChain", package: "URLResponderChain"),
+        .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),
+        .product(name: "URLResponderChainRouting", package: "URLResponderChain"),
       ],
       path: "Sources/PropagationRatios"
     ),

@@ -11,10 +11,14 @@ public import URLResponderChainAllowlist
 ///
 /// ```swift
 /// let remote = try RemoteAllowlist(configuration: configuration)
-/// switch await remote.check("https://docs.example.com/a") {
-/// case .allowed: presentInApp(url)
-/// case .refused(let reason): log(reason)
-/// case .unavailable(let failure): await reportError(failure)   // offline, timed out, …
+/// do {
+///   switch try await remote.check(url) {
+///   case .allowed: presentInApp(url)
+///   case .blocked(let rule): log("blocked by \(rule)")
+///   case .refused(let reason): log(reason)
+///   }
+/// } catch {
+///   reportError(error)   // offline, timed out, …: RemoteAllowlistFailure
 /// }
 /// ```
 ///

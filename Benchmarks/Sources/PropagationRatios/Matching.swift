@@ -1,6 +1,8 @@
 import Foundation
 import MallocStats
+import URLResponderChainAllowlist
 import URLResponderChainCore
+import URLResponderChainRouting
 
 // Matching against its floors, each measured in this run.
 

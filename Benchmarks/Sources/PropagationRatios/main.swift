@@ -1,6 +1,8 @@
 import Foundation
 import PropagationWorkloads
+import URLResponderChainAllowlist
 import URLResponderChainCore
+import URLResponderChainRouting
 
 // Per-hop cost of the walk (handlers answering in their pre-check) against the floor, both measured in this run.
 // Each figure is the best of several rounds, to keep scheduler noise out of the ratio.
