@@ -1,6 +1,6 @@
 import Foundation
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 import URLResponderChainRemoteAllowlist
 
 /// The `url-allowlist` command, with its input and output injected so tests can run it.

@@ -1,5 +1,4 @@
 public import Foundation
-
 import URLResponderChainCore
 
 #if canImport(FoundationNetworking)

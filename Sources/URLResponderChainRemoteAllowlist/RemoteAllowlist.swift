@@ -1,6 +1,6 @@
 public import Foundation
-public import URLResponderChainCore
 public import URLResponderChainAllowlist
+public import URLResponderChainCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

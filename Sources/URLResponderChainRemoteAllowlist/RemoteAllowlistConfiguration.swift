@@ -1,6 +1,6 @@
 public import Foundation
-import URLResponderChainCore
 public import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// How a ``RemoteAllowlist`` fetches, caches and falls back.
 ///

@@ -81,7 +81,7 @@ public struct RemoteAllowlistGate {
       verdict = try await recovery.run(reportingFrom: node, text: Self.promptText) {
         do {
           return try await allowlist.check(url)
-        } catch where allowlist.configuration.passesToSystemBrowserWhenUnavailable {
+        } catch  where allowlist.configuration.passesToSystemBrowserWhenUnavailable {
           return nil  // the configuration passes URLs to the system browser while no list can be had
         }
       }

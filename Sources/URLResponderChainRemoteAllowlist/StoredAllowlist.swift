@@ -1,6 +1,6 @@
 import Foundation
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// What is kept of an allowlist response to revalidate it and judge its freshness: the same
 /// record in memory and in the cache file.

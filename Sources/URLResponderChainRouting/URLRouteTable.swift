@@ -1,6 +1,6 @@
 public import Foundation
-public import URLResponderChainCore
 public import URLResponderChainAllowlist
+public import URLResponderChainCore
 
 /// An ordered table of route patterns and what to do for each, for use inside a ``URLHandler``.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 
 /// The allowlist as it was before it stored rules by domain: a trie of host labels walked
 /// from the top-level domain down, every candidate matched with ``URLPattern/match(_:)``.

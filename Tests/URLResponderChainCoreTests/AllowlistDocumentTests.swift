@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 @Suite struct AllowlistDocumentTests {
   private func load(_ text: String, limit: Int = AllowlistDocument.defaultEntryLimit) throws(AllowlistError)

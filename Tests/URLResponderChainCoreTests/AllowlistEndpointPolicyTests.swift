@@ -2,8 +2,8 @@ import Foundation
 import LoopbackHTTPServer
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainRemoteAllowlist
 
 /// Which endpoints a remote allowlist may be fetched from, decided at construction.

@@ -2,8 +2,8 @@ import Foundation
 import LoopbackHTTPServer
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainRemoteAllowlist
 
 /// SHA-256 against the FIPS 180-4 examples: the portable implementation where CryptoKit does

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 @Suite struct AllowlistTests {
   private let allowlist = try! Allowlist(allow: ["example.com", "*.trusted.org"])

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 
 /// `DomainTable` against `Dictionary<String, Int32>` on random and adversarial names.
 @Suite struct DomainTableTests {

@@ -2,8 +2,8 @@ import Foundation
 import LoopbackHTTPServer
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainRemoteAllowlist
 
 /// Responses a hostile or broken endpoint sends in place of the list, each through real

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 
 /// A document must mean one thing to every JSON reader: duplicate names are refused, and
 /// the grammar is RFC 8259's exactly.

@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackHTTPServer
 import Testing
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 import URLResponderChainRemoteAllowlist
 
 /// What a long press shows, row by row of ``LinkPreviewPolicy``'s table.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// Which servers are prewarmed for the links on screen.
 @Suite struct LinkPrewarmPolicyTests {

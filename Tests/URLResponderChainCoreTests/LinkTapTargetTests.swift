@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 
 /// What a link button made in a storyboard sends when tapped.
 @Suite struct LinkTapTargetTests {

@@ -1,6 +1,6 @@
 import Foundation
-@testable import URLResponderChainCore
 
+@testable import URLResponderChainCore
 @testable import URLResponderChainRemoteAllowlist
 
 #if canImport(FoundationNetworking)

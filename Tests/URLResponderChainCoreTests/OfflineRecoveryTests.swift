@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainRecovery
+import URLResponderChainTesting
 
 /// Offline: collected behind one prompt and resubmitted by themselves when the network returns.
 @MainActor

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 
 /// The byte-level host normalization and scheme search that made compiling allowlists
 /// faster, against the string-level versions they replaced, on random ASCII input.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 
 /// The allowlist's fast lane for rules that are a host in normal form, held to the full
 /// pattern parser: it may take a rule only when the parser reads it as exactly that host.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import URLResponderChainCore
-
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainRecovery
+import URLResponderChainTesting
 
 /// The app-request API and the server-error kind; offline and sign-in have their own suites.
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 
 /// `URLPattern`'s parser as it was before it worked on bytes: Character-level, with
 /// Foundation's `contains`. The reference for `PatternParsingDifferentialTests`.

@@ -3,9 +3,9 @@ import LoopbackHTTPServer
 import Synchronization
 import Testing
 import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
+import URLResponderChainTesting
 
 /// A server that fails with 503 until it is told it is healthy.
 private final class Switchable: @unchecked Sendable {

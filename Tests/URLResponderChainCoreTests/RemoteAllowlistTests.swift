@@ -2,8 +2,8 @@ import Foundation
 import LoopbackHTTPServer
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainRemoteAllowlist
 
 /// The remote allowlist against a real HTTP server on 127.0.0.1, through real URLSession.
@@ -394,4 +394,3 @@ final class LogLines: @unchecked Sendable {
   func append(_ line: String) { lock.withLock { lines.append(line) } }
   var all: [String] { lock.withLock { lines } }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import URLResponderChainCore
+
 @testable import URLResponderChainRemoteAllowlist
 
 /// What a remote check came to, verdict or failure, as one value a test can compare.
@@ -23,7 +24,9 @@ enum RemoteCheck: Equatable {
 extension RemoteAllowlist {
   /// ``check(_:)-(String)``, its failure caught.
   func checked(_ string: String) async -> RemoteCheck {
-    do throws(RemoteAllowlistFailure) { return RemoteCheck(try await check(string)) } catch { return .unavailable(error) }
+    do throws(RemoteAllowlistFailure) { return RemoteCheck(try await check(string)) } catch {
+      return .unavailable(error)
+    }
   }
 
   /// ``check(_:)-(URL)``, its failure caught.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainRouting
 
 /// The indexed route table against the row-by-row scan it replaced, on random tables and

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainRouting
 
 /// The packed ranks a route table sorts by, against the rule as written once

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainRouting
 
 /// The most-specific-wins rule as one table, the trailing-`*` ranking bug, and insignificant

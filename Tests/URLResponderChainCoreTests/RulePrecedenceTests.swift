@@ -1,6 +1,6 @@
 import Testing
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// Which allowlist rule a verdict names, stated by example.
 @Suite struct RulePrecedenceTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainRecovery
+import URLResponderChainTesting
 
 /// Where the app keeps its token; the operations read it on every attempt.
 @MainActor

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainAllowlist
+import URLResponderChainCore
 import URLResponderChainRouting
+import URLResponderChainTesting
 
 @Suite struct URLRouteTableTests {
   enum Route: Sendable, Equatable { case youTube, inApp, video }

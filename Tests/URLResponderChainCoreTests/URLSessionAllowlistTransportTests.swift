@@ -3,7 +3,6 @@ import LoopbackHTTPServer
 import Testing
 
 @testable import URLResponderChainCore
-
 @testable import URLResponderChainRemoteAllowlist
 
 #if canImport(FoundationNetworking)

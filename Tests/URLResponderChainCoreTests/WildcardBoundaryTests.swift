@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLResponderChainCore
 @testable import URLResponderChainAllowlist
+@testable import URLResponderChainCore
 @testable import URLResponderChainInboundLinks
 
 /// `*.example.org` is the subdomains of `example.org`: a name that merely ends in

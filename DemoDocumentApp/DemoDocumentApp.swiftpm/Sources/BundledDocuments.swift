@@ -1,8 +1,8 @@
 import DemoDocumentKit
 import Foundation
 import URLResponderChain
-import URLResponderChainRemoteAllowlist
 import URLResponderChainAllowlist
+import URLResponderChainRemoteAllowlist
 
 /// The sample documents and allowlist shipped in the app bundle.
 enum BundledDocuments {

@@ -1,8 +1,8 @@
 import DemoDocumentKit
 import UIKit
 import URLResponderChain
-import WebKit
 import URLResponderChainWebContent
+import WebKit
 
 /// One document: renders its blocks, and upgrades plain http links on their way up. Links in
 /// text, link buttons and web content all go up the chain; a long press previews in-app only

@@ -2,8 +2,8 @@ import DemoDocumentKit
 import SafariServices
 import UIKit
 import URLResponderChain
-import URLResponderChainRemoteAllowlist
 import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
 
 /// The topic screen: the `URLHandler` that knows what to do with links (the same
 /// `TopicLinkPolicy` as the headless demo), and the `ErrorHandler` that shows the problems

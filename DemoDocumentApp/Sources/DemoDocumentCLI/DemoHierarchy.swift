@@ -2,8 +2,8 @@ import DemoDocumentKit
 import Foundation
 import URLResponderChainAllowlist
 import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainRouting
+import URLResponderChainTesting
 
 // The article's hierarchy, built from the test kit's responder tree. Each kind of responder
 // has its own class, so traces read like the app.

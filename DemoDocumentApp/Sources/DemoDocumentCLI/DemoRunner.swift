@@ -2,10 +2,10 @@ import DemoDocumentKit
 import Foundation
 import LoopbackHTTPServer
 import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainInboundLinks
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
+import URLResponderChainTesting
 import URLResponderChainWebContent
 
 /// Runs the headless demo: serves the allowlist on a loopback server, builds the

@@ -2,10 +2,9 @@ import DemoDocumentKit
 import Foundation
 import LoopbackHTTPServer
 import URLResponderChainCore
-import URLResponderChainTesting
-
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
+import URLResponderChainTesting
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

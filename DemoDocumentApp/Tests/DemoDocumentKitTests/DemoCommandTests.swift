@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import URLResponderChainRecovery
 
 @testable import DemoDocumentCLI
-import URLResponderChainRecovery
 
 /// The headless demo end to end: its own loopback allowlist server, the real chain.
 @MainActor

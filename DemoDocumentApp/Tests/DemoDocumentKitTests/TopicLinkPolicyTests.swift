@@ -3,9 +3,9 @@ import Foundation
 import LoopbackHTTPServer
 import Testing
 import URLResponderChainCore
-import URLResponderChainTesting
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
+import URLResponderChainTesting
 
 @MainActor
 @Suite struct TopicLinkPolicyTests {

@@ -4,7 +4,9 @@
 /// Not the standard library's `String.withUTF8`: that one is `mutating`, and the copy it
 /// needs made an allowlist's exact-host check 42 → 70 ns.
 @inline(__always)
-package func withUTF8<Text: StringProtocol, Result>(of text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+package func withUTF8<Text: StringProtocol, Result>(of text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+  -> Result
+{
   if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
   return Array(text.utf8).withUnsafeBufferPointer(body)
 }

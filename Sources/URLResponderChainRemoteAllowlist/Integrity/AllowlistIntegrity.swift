@@ -1,6 +1,6 @@
 public import Foundation
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// What the allowlist document itself must prove, beyond arriving from the pinned origin over
 /// `https`: optional, off by default.

@@ -1,6 +1,6 @@
 import Foundation
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// The patterns of a ``URLRouteTable``, parsed, ranked and indexed: everything about a
 /// table but its actions, in code that is not generic, so that building a table of any

@@ -1,5 +1,5 @@
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// The rows of a ``URLRouteTable`` indexed by host, then by path segment, so that a lookup
 /// visits only the rows that could match, whatever the number of routes.

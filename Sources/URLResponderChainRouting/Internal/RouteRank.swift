@@ -1,5 +1,5 @@
-import URLResponderChainCore
 import URLResponderChainAllowlist
+import URLResponderChainCore
 
 /// ``URLPattern/specificity`` packed into two integers that order the same way, so that
 /// thousands of routes are ranked without an array per route.
