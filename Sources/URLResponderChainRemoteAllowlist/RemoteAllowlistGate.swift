@@ -2,7 +2,7 @@ public import Foundation
 public import URLResponderChainCore
 public import URLResponderChainRecovery
 
-/// The ready building block for a ``URLHandler`` that defers on a ``RemoteAllowlist``.
+/// The ready building block for an `AsyncURLHandler` that defers on a ``RemoteAllowlist``.
 ///
 /// Allowed URLs go to the app's in-app action and are handled; URLs a deny rule matches are
 /// blocked; URLs the list does not allow are passed on (to the system browser, by default)
@@ -14,7 +14,7 @@ public import URLResponderChainRecovery
 /// prompt.
 ///
 /// ```swift
-/// extension TopicViewController: URLHandler {
+/// extension TopicViewController: AsyncURLHandler {
 ///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
 ///     await gate.decide(url, from: self) { url in
 ///       self.present(SFSafariViewController(url: url), animated: true)

@@ -13,7 +13,7 @@ public import URLResponderChainCore
 /// #expect(handler.receivedURLs == [url])
 /// ```
 @MainActor
-public final class RecordingURLHandler: TestResponder, URLHandler {
+public final class RecordingURLHandler: TestResponder, AsyncURLHandler {
   /// The node after this one.
   public var next: (any ResponderChainNode)?
   /// Decides each URL; may suspend to simulate a remote check.

@@ -5,9 +5,9 @@ public import URLResponderChainCore
 ///
 /// Like `UIApplication`, its next responder is its delegate when the delegate is a
 /// responder that is not a view, a view controller or the application itself. As a
-/// `URLHandler` it hands URLs to a ``FakeSystemOpener``, handled exactly when it opened.
+/// an `AsyncURLHandler` it hands URLs to a ``FakeSystemOpener``, handled exactly when it opened.
 @MainActor
-open class TestApplication: TestResponder, URLHandler {
+open class TestApplication: TestResponder, AsyncURLHandler {
   /// Stands in for the system: records what was opened.
   public let systemOpener: FakeSystemOpener
   /// The windows, which the application owns.

@@ -9,7 +9,7 @@ import URLResponderChainTesting
 @MainActor
 @Suite struct AnsweredCallerTests {
   /// Ignores cancellation and answers `.notHandled` only when released, however late.
-  final class LateHandler: Linked, URLHandler {
+  final class LateHandler: Linked, AsyncURLHandler {
     let entered = Gate()
     let release = Gate()
     let answered = Gate()
@@ -22,18 +22,18 @@ import URLResponderChainTesting
   }
 
   @Test func aHandlerAnsweringAfterATimeoutAsksNobodyFurther() async {
-    let next = PreCheckingHandler(immediately: .handled)
+    let next = AtOnceHandler(.handled)
     let late = LateHandler(next: next)
     let result = await Node(next: late).propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
     #expect(result.outcome == .timedOut)
     late.release.open()
     await late.answered.wait()
     await Task.yield()
-    #expect(next.immediateCalls == 0 && next.awaitedCalls == 0)
+    #expect(next.calls == 0)
   }
 
   @Test func aHandlerAnsweringAfterTheCallerCancelledAsksNobodyFurther() async {
-    let next = PreCheckingHandler(immediately: .handled)
+    let next = AtOnceHandler(.handled)
     let late = LateHandler(next: next)
     let recorder = CompletionRecorder()
     let propagation = Node(next: late).propagateURL(exampleURL, completion: recorder.completion)
@@ -43,17 +43,17 @@ import URLResponderChainTesting
     late.release.open()
     await late.answered.wait()
     await Task.yield()
-    #expect(next.immediateCalls == 0 && next.awaitedCalls == 0)
+    #expect(next.calls == 0)
     #expect(recorder.results.count == 1)
   }
 
-  @Test func aWalkCancelledFromInsideAPreCheckAsksNobodyFurther() async {
+  @Test func aWalkCancelledFromInsideAHandlerAnsweringAtOnceAsksNobodyFurther() async {
     // The first handler is awaited, so the caller holds its handle by the time the second
-    // handler's pre-check runs, and cancels through it.
-    let third = PreCheckingHandler(immediately: .handled)
+    // handler runs, and cancels through it.
+    let third = AtOnceHandler(.handled)
     var propagation: URLPropagation?
-    let second = PreCheckingHandler(immediately: nil, next: third)
-    second.immediate = { _, _ in
+    let second = AtOnceHandler(.notHandled, next: third)
+    second.answer = { _, _ in
       propagation?.cancel()
       return .notHandled
     }
@@ -63,8 +63,8 @@ import URLResponderChainTesting
     await first.entered.wait()
     first.release.open()
     #expect(await recorder.firstResult().outcome == .cancelled)
-    #expect(second.immediateCalls == 1)
-    #expect(third.immediateCalls == 0 && third.awaitedCalls == 0, "nobody after the cancelling pre-check is asked")
+    #expect(second.calls == 1)
+    #expect(third.calls == 0, "nobody after the cancelling handler is asked")
     #expect(recorder.results.count == 1)
   }
 }

@@ -122,9 +122,9 @@ private final class AlertShower: TypedErrorHandler {
   }
 
   @Test func aPropagationWithoutACompletionFiresAndForgets() {
-    let handler = PreCheckingHandler(immediately: .handled)
+    let handler = AtOnceHandler(.handled)
     let origin = Node(next: handler)
     origin.propagateURL(exampleURL)  // no completion, no result to handle
-    #expect(handler.immediateCalls == 1)
+    #expect(handler.calls == 1)
   }
 }

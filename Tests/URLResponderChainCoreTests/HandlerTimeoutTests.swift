@@ -10,7 +10,7 @@ import URLResponderChainTesting
 @MainActor
 @Suite struct HandlerTimeoutTests {
   /// Records when its timeout started and when it was called.
-  final class ProbeHandler: Linked, URLHandler {
+  final class ProbeHandler: Linked, AsyncURLHandler {
     private(set) var observed: (timeoutStartedAt: UInt64, calledAt: UInt64)?
     func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       let calledAt = MonotonicClock.now()
@@ -20,7 +20,7 @@ import URLResponderChainTesting
   }
 
   /// Answers after `milliseconds` off the main actor.
-  final class OffMainHandler: Linked, URLHandler {
+  final class OffMainHandler: Linked, AsyncURLHandler {
     let milliseconds: Int
     init(answersAfter milliseconds: Int) {
       self.milliseconds = milliseconds

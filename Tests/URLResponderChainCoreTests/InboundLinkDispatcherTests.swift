@@ -7,7 +7,7 @@ import URLResponderChainTesting
 
 /// A screen that may handle links, recording what it was asked.
 @MainActor
-final class Screen: TestViewController, URLHandler {
+final class Screen: TestViewController, AsyncURLHandler {
   var decide: @MainActor (URL, URLHandlingContext) -> URLHandlingDecision
   private(set) var asked: [URL] = []
   private(set) var sources: [InboundLinkSource?] = []

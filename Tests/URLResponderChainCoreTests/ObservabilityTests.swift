@@ -94,18 +94,17 @@ final class LogCapture: Sendable {
     }
   }
 
-  @Test func aHandlerAnsweringAtOnceOrAwaitedAfterItsPreCheckHasOneInterval() async {
+  @Test func aHandlerAnsweringAtOnceOrAwaitedHasOneInterval() async {
     await capturing { capture in
-      let awaited = SignpostPreCheckHandler(immediately: nil, awaited: .handled)
-      let atOnce = SignpostPreCheckHandler(
-        immediately: .notHandled, awaited: .discard(reason: "not asked"), next: awaited)
+      let awaited = SignpostAwaitedHandler(.handled)
+      let atOnce = SignpostAtOnceHandler(.notHandled, next: awaited)
       let result = await Node(next: atOnce).propagateURL(URL(string: "https://precheck-signpost.example")!)
       #expect(result.outcome == .handled)
-      // Only this walk's intervals: the only walk that asks a SignpostPreCheckHandler.
+      // Only this walk's intervals: the only walk that asks a SignpostAtOnceHandler.
       let records = capture.all
       let walks = Set(
         records.compactMap { record -> UInt? in
-          if case .intervalBegan(.propagation, "handler", let id, "SignpostPreCheckHandler") = record {
+          if case .intervalBegan(.propagation, "handler", let id, "SignpostAtOnceHandler") = record {
             id
           } else {
             nil
@@ -121,7 +120,7 @@ final class LogCapture: Sendable {
       }
       #expect(
         handlerIntervals == [
-          "begin SignpostPreCheckHandler", "end not handled", "begin SignpostPreCheckHandler", "end handled",
+          "begin SignpostAtOnceHandler", "end not handled", "begin SignpostAwaitedHandler", "end handled",
         ])
     }
   }
@@ -227,23 +226,30 @@ final class LogCapture: Sendable {
 /// A handler that never answers in time, with a type name only one test uses, so that its
 /// walk's signpost intervals can be told from those of suites running in parallel.
 @MainActor
-/// A handler whose type only the pre-check signpost test uses.
-final class SignpostPreCheckHandler: Linked, URLHandler {
-  let immediately: URLHandlingDecision?
-  let awaited: URLHandlingDecision
-  init(immediately: URLHandlingDecision?, awaited: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
-    self.immediately = immediately
-    self.awaited = awaited
+/// A handler that answers at once, whose type only the interval test uses.
+final class SignpostAtOnceHandler: Linked, URLHandler {
+  let decision: URLHandlingDecision
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
     super.init(next: next)
   }
-  func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? { immediately }
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision { decision }
+}
+
+/// A handler that suspends, whose type only the interval test uses.
+final class SignpostAwaitedHandler: Linked, AsyncURLHandler {
+  let decision: URLHandlingDecision
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await Task.yield()
-    return awaited
+    return decision
   }
 }
 
-final class SignpostTimeoutHandler: URLHandler {
+final class SignpostTimeoutHandler: AsyncURLHandler {
   let inner = StubbornHandler()
   var nextNode: (any ResponderChainNode)? { nil }
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {

@@ -26,7 +26,7 @@ import Testing
   }
 
   /// The application at the end of the chain, deciding as `UIApplication` does.
-  final class Application: Linked, URLHandler {
+  final class Application: Linked, AsyncURLHandler {
     var opened: [URL] = []
     func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await SystemFallback.decideFromOriginatingScene(url, context: context) { url in

@@ -22,7 +22,7 @@ private final class Switchable: @unchecked Sendable {
 }
 
 /// The topic screen: opens allowed links "in-app", shows recoverable errors.
-private final class Topic: TestViewController, URLHandler, ErrorHandler {
+private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
   var gate: RemoteAllowlistGate!
   var handlesErrors = true
   private(set) var openedInApp: [URL] = []

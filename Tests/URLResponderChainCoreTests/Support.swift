@@ -34,7 +34,7 @@ class Linked: ResponderChainNode {
 final class Node: Linked {}
 
 /// A handler that answers synchronously.
-final class ImmediateHandler: Linked, URLHandler {
+final class ImmediateHandler: Linked, AsyncURLHandler {
   let decision: URLHandlingDecision
   private(set) var calls = 0
   init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
@@ -48,7 +48,7 @@ final class ImmediateHandler: Linked, URLHandler {
 }
 
 /// A handler that defers until the test releases it, and records what it saw.
-final class DeferringHandler: Linked, URLHandler {
+final class DeferringHandler: Linked, AsyncURLHandler {
   var decision: URLHandlingDecision
   let entered = Gate()
   let release = Gate()
@@ -79,7 +79,7 @@ final class DeferringHandler: Linked, URLHandler {
 }
 
 /// A handler that ignores cancellation and answers only when the test says so, if ever.
-final class StubbornHandler: Linked, URLHandler {
+final class StubbornHandler: Linked, AsyncURLHandler {
   let entered = Gate()
   let answeredLate = Gate()
   private var continuations: [UnsafeContinuation<Void, Never>] = []

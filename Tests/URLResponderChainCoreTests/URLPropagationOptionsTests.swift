@@ -44,7 +44,7 @@ extension TimeSensitiveTests {
       // Two handlers that each take half the timeout and a little more: together they exceed
       // it, each alone does not. The other half is for the handler's wait to get the main
       // actor back, which counts and which a loaded machine stretches.
-      final class Slow: URLHandler {
+      final class Slow: AsyncURLHandler {
         var next: (any ResponderChainNode)?
         let decision: URLHandlingDecision
         init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)?) {

@@ -54,7 +54,7 @@ import URLResponderChainTesting
 
   @MainActor
   @Test func aHandlerUsesTheDecisionTable() async throws {
-    final class Topic: TestViewController, URLHandler {
+    final class Topic: TestViewController, AsyncURLHandler {
       let policy = try! URLRouteTable<URLHandlingDecision>([
         ("*.ads.example.com", .discard(reason: "ads are blocked")),
         ("example.com/*", .handled),

@@ -4,29 +4,33 @@ public import URLResponderChainCore
 /// The URL every benchmark propagates.
 public let benchmarkURL = URL(string: "https://example.com/article/42")!
 
-/// A handler that passes every URL on without suspending: at once, in its synchronous
-/// pre-check, or only when awaited (what every handler cost before the pre-check existed).
+/// A handler that passes every URL on at once: a `URLHandler`, the way the first example in
+/// the documentation writes one.
 @MainActor
 public final class RejectingHandler: URLHandler {
   let next: (any ResponderChainNode)?
-  let answersAtOnce: Bool
-  init(answersAtOnce: Bool, next: (any ResponderChainNode)?) {
-    self.answersAtOnce = answersAtOnce
-    self.next = next
-  }
+  init(next: (any ResponderChainNode)?) { self.next = next }
   /// The handler built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
-  /// Passes every URL on at once, or asks to be awaited.
-  public func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? {
-    answersAtOnce ? .notHandled : nil
-  }
+  /// Passes every URL on.
+  public func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision { .notHandled }
+}
+
+/// A handler that passes every URL on without suspending, but is awaited: an
+/// `AsyncURLHandler`.
+@MainActor
+public final class AwaitedRejectingHandler: AsyncURLHandler {
+  let next: (any ResponderChainNode)?
+  init(next: (any ResponderChainNode)?) { self.next = next }
+  /// The handler built before this one.
+  public var nextNode: (any ResponderChainNode)? { next }
   /// Passes every URL on.
   public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
 }
 
 /// A handler that suspends once (as a remote check would) and then passes the URL on.
 @MainActor
-public final class DeferringHandler: URLHandler {
+public final class DeferringHandler: AsyncURLHandler {
   let next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)?) { self.next = next }
   /// The handler built before this one.
@@ -43,7 +47,9 @@ public final class DeferringHandler: URLHandler {
 @MainActor
 public func makeRejectingChain(length: Int, awaited: Bool = false) -> any ResponderChainNode {
   var head: (any ResponderChainNode)?
-  for _ in 0..<length { head = RejectingHandler(answersAtOnce: !awaited, next: head) }
+  for _ in 0..<length {
+    head = awaited ? AwaitedRejectingHandler(next: head) : RejectingHandler(next: head)
+  }
   return head!
 }
 
@@ -95,7 +101,7 @@ public final class PlainNode: ResponderChainNode {
   public var nextNode: (any ResponderChainNode)? { next }
 }
 
-/// A handler that answers without suspending, in its pre-check: passes on, or handles.
+/// A handler that answers at once: passes on, or handles.
 @MainActor
 public final class AnsweringHandler: URLHandler, HandWrittenDecider {
   let next: (any ResponderChainNode)?
@@ -107,9 +113,7 @@ public final class AnsweringHandler: URLHandler, HandWrittenDecider {
   /// The node built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
   /// Answers at once.
-  public func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? { decision }
-  /// The same answer, when asked asynchronously.
-  public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { decision }
+  public func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision { decision }
   /// The same answer, synchronously.
   @inline(never) public func decideNow(_ url: URL) -> URLHandlingDecision { decision }
 }

@@ -64,7 +64,7 @@ final class DocumentViewController: UIViewController, URLHandler {
     webLinkRouting.onResult = { [weak self] in self?.report($0) }
   }
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
     HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
   }
 

@@ -5,10 +5,10 @@ import URLResponderChain
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 
-/// The topic screen: the `URLHandler` that knows what to do with links (the same
+/// The topic screen: the `AsyncURLHandler` that knows what to do with links (the same
 /// `TopicLinkPolicy` as the headless demo), and the `ErrorHandler` that shows the problems
 /// links below it report.
-final class TopicViewController: UIViewController, URLHandler, AlertPresentingErrorHandler {
+final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresentingErrorHandler {
   private let topic: Topic
   private let safari = SafariURLPresenter(universalLinksFirst: false)
   private lazy var remoteAllowlist: RemoteAllowlist = {

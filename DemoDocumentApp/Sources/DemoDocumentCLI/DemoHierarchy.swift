@@ -44,15 +44,15 @@ final class LinkView: TestView {
 
 /// A document: upgrades plain http links to https before they travel on.
 final class DocumentController: TestViewController, URLHandler {
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
     HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
   }
 }
 
-/// The topic screen: the `URLHandler` that knows what to do with links. Links that open
+/// The topic screen: the `AsyncURLHandler` that knows what to do with links. Links that open
 /// the app (``URLHandlingContext/inboundSource``) open one of its documents by id. It is also
 /// the `ErrorHandler` for the problems reported below it, when given one.
-final class TopicController: TestViewController, URLHandler, ErrorHandler {
+final class TopicController: TestViewController, AsyncURLHandler, ErrorHandler {
   var policy: TopicLinkPolicy?
   var model: Topic?
   /// Handles errors reported up the chain; without it they pass on.

@@ -16,7 +16,7 @@
   /// ```swift
   /// let safari = SafariURLPresenter(universalLinksFirst: true)
   ///
-  /// extension TopicViewController: URLHandler {
+  /// extension TopicViewController: AsyncURLHandler {
   ///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
   ///     await safari.handleURL(url, from: self)
   ///   }
@@ -133,7 +133,7 @@
   }
 
   /// A view controller that handles links by showing them in its ``SafariURLPresenter``:
-  /// conform, and it is a ready `URLHandler`.
+  /// conform, and it is a ready `AsyncURLHandler`.
   ///
   /// ```swift
   /// final class ArticleViewController: UIViewController, SafariURLHandling {
@@ -141,7 +141,7 @@
   /// }
   /// ```
   @MainActor
-  public protocol SafariURLHandling: UIViewController, URLHandler {
+  public protocol SafariURLHandling: UIViewController, AsyncURLHandler {
     /// The presenter that shows this view controller's links.
     var safariPresenter: SafariURLPresenter { get }
   }

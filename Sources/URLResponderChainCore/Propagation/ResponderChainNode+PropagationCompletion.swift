@@ -5,8 +5,9 @@ extension ResponderChainNode {
   ///
   /// The completion-handler form of ``propagateURL(_:options:)``, with the same walk and
   /// guarantees. `completion` runs exactly once, on the main actor. When every handler on
-  /// the way answers in ``URLHandler/immediateDecision(for:context:)``, it runs before this
-  /// method returns; so it does when no handler suspends, on systems with `Task.immediate`.
+  /// the way is a ``URLHandler`` (which answers at once), it runs before this method
+  /// returns; so it does when no ``AsyncURLHandler`` suspends, on systems with
+  /// `Task.immediate`.
   ///
   /// ```swift
   /// @objc func linkTapped() {

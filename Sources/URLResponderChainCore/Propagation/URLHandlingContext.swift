@@ -2,8 +2,8 @@ public import Foundation
 
 /// What a handler knows about the propagation that asks it.
 ///
-/// Passed to ``URLHandler/handleURL(_:context:)``. It is a snapshot for the duration of
-/// that call; do not keep it.
+/// Passed to ``URLHandler/handleURL(_:context:)`` and ``AsyncURLHandler/handleURL(_:context:)``.
+/// It is a snapshot for the duration of that call; do not keep it.
 public struct URLHandlingContext: Sendable {
   let walk: PropagationWalk
 

@@ -15,7 +15,7 @@ public struct URLPropagationStep: Sendable {
   /// The dynamic type of the visited node.
   public let nodeType: any Any.Type
 
-  /// Whether the node is a ``URLHandler`` and was asked.
+  /// Whether the node is a ``URLHandler`` or an ``AsyncURLHandler`` and was asked.
   public let isURLHandler: Bool
 
   /// The handler's answer; `nil` for nodes that are not handlers, and for a handler

@@ -104,10 +104,12 @@ extension URLSafety {
 
 extension UInt8 {
   /// The byte, with an ASCII capital letter lowercased.
-  package var asciiLowercased: UInt8 { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self }
+  @inlinable package var asciiLowercased: UInt8 {
+    self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self
+  }
 
   /// Whether the byte is a lowercase ASCII letter, a digit or a hyphen.
-  package var isLDH: Bool {
+  @inlinable package var isLDH: Bool {
     (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
       || self == UInt8(ascii: "-")
   }

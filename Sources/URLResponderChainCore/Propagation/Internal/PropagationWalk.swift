@@ -3,7 +3,7 @@ import Foundation
 /// One propagation: walks the chain, asks each handler, and delivers one result to every waiter.
 ///
 /// The walk goes as far as it can synchronously: nodes that are not handlers, and handlers
-/// that answer in ``URLHandler/immediateDecision(for:context:)``, are passed without a task,
+/// that answer at once (every ``URLHandler``), are passed without a task,
 /// a timer or a suspension, so such a propagation finishes before `propagateURL` returns.
 /// Only at the first handler that must be awaited does the walk move into a task of its
 /// own, so that a handler that never answers can be given up: the callers wait on the
@@ -32,7 +32,7 @@ final class PropagationWalk {
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
   /// The handler the synchronous walk stopped at, until the walk's task takes it.
-  private var awaitedHandler: (any URLHandler)?
+  private var awaitedHandler: (any AsyncURLHandler)?
 
   // The walk's per-hop state. Every access happens on the main actor (the class is
   // isolated to it) and none spans a suspension or calls out while in progress, so
@@ -141,7 +141,7 @@ final class PropagationWalk {
   /// Walks from `start` while each node is not a handler or answers at once.
   ///
   /// - Returns: The handler that must be awaited, or `nil` when the walk finished.
-  private func walkSynchronously(from start: any ResponderChainNode) -> (any URLHandler)? {
+  private func walkSynchronously(from start: any ResponderChainNode) -> (any AsyncURLHandler)? {
     // Locals, written back when the walk stops or changes URL: reading properties of a class
     // around calls that could change them would copy (and retain) them on every hop.
     var cursor: (any ResponderChainNode)? = start
@@ -156,14 +156,16 @@ final class PropagationWalk {
       guard visited.insert(nodeID, visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
       if let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
-        guard let decision = handler.immediateDecision(for: url, context: URLHandlingContext(walk: self, hop: hop))
-        else { return handler }
+        let decision = handler.handleURL(url, context: URLHandlingContext(walk: self, hop: hop))
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
         guard !isFinished else { return nil }
         if record(decision, nodeID: nodeID, nodeType: type(of: handler)) { return nil }
         if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
+      } else if let handler = node as? any AsyncURLHandler {
+        if signposting { beginHandlerInterval(handler) }
+        return handler
       } else {
         steps.append(URLPropagationStep(nodeID: nodeID, nodeType: type(of: node), decision: nil, nanoseconds: 0))
         cursor = node.nextNode
@@ -228,7 +230,7 @@ final class PropagationWalk {
     }
   }
 
-  private func beginHandlerInterval(_ handler: any URLHandler) {
+  private func beginHandlerInterval(_ handler: any ResponderChainNode) {
     handlerInterval = ChainLog.propagation.beginInterval("handler", id: self, String(describing: type(of: handler)))
   }
 

@@ -4,64 +4,64 @@ import URLResponderChainTesting
 
 @testable import URLResponderChainCore
 
-/// A handler that answers in its synchronous pre-check when `immediate` has an answer for
-/// the URL, and otherwise when awaited, optionally after suspending once.
-final class PreCheckingHandler: Linked, URLHandler {
-  var immediate: @MainActor (URL, URLHandlingContext) -> URLHandlingDecision?
-  var awaited: URLHandlingDecision
-  var suspendsWhenAwaited = false
-  private(set) var immediateCalls = 0
-  private(set) var awaitedCalls = 0
+/// A handler that answers at once: a ``URLHandler``.
+final class AtOnceHandler: Linked, URLHandler {
+  var answer: @MainActor (URL, URLHandlingContext) -> URLHandlingDecision
+  private(set) var calls = 0
   private(set) var seen: [(url: URL, hop: Int)] = []
 
-  init(
-    immediately decision: URLHandlingDecision?, awaited: URLHandlingDecision = .notHandled,
-    next: (any ResponderChainNode)? = nil
-  ) {
-    self.immediate = { _, _ in decision }
-    self.awaited = awaited
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.answer = { _, _ in decision }
     super.init(next: next)
   }
 
-  func immediateDecision(for url: URL, context: URLHandlingContext) -> URLHandlingDecision? {
-    immediateCalls += 1
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+    calls += 1
     seen.append((url, context.hop))
-    return immediate(url, context)
-  }
-
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    awaitedCalls += 1
-    if suspendsWhenAwaited { await Task.yield() }
-    return awaited
+    return answer(url, context)
   }
 }
 
-/// ``URLHandler/immediateDecision(for:context:)``: the walk asks it first and awaits
-/// ``URLHandler/handleURL(_:context:)`` only when it has no answer; every guarantee holds on
-/// both paths.
+/// A handler that is awaited: an ``AsyncURLHandler``, suspending once when asked to.
+final class AwaitedHandler: Linked, AsyncURLHandler {
+  let decision: URLHandlingDecision
+  var suspends = false
+  private(set) var calls = 0
+  private(set) var seen: [(url: URL, hop: Int)] = []
+
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
+
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    calls += 1
+    seen.append((url, context.hop))
+    if suspends { await Task.yield() }
+    return decision
+  }
+}
+
+/// ``URLHandler`` answers at once and ``AsyncURLHandler`` is awaited, in one walk, with every
+/// guarantee holding on both paths.
 @MainActor
-@Suite struct ImmediateDecisionTests {
-  @Test func anImmediateAnswerIsTheHandlersDecisionAndHandleURLIsNotCalled() async {
+@Suite struct SynchronousHandlerTests {
+  @Test func anAnswerAtOnceIsTheHandlersDecisionAndNobodyAfterIsAsked() async {
     let app = ImmediateHandler(.handled)
-    let handler = PreCheckingHandler(immediately: .discard(reason: "blocked"), awaited: .handled, next: app)
+    let handler = AtOnceHandler(.discard(reason: "blocked"), next: app)
     let result = await Node(next: handler).propagateURL(exampleURL)
     #expect(result.outcome == .discarded(reason: "blocked"))
     #expect(result.decidingStep?.refers(to: handler) == true)
-    #expect((handler.immediateCalls, handler.awaitedCalls, app.calls) == (1, 0, 0))
+    #expect((handler.calls, app.calls) == (1, 0))
   }
 
-  @Test func withoutAnImmediateAnswerTheHandlerIsAwaitedOnce() async {
-    let handler = PreCheckingHandler(immediately: nil, awaited: .handled)
-    handler.suspendsWhenAwaited = true
+  @Test func anAsyncHandlerIsAwaitedOnce() async {
+    let handler = AwaitedHandler(.handled)
+    handler.suspends = true
     let result = await handler.propagateURL(exampleURL)
     #expect(result.outcome == .handled)
     #expect(result.trace.count == 1)
-    #expect((handler.immediateCalls, handler.awaitedCalls) == (1, 1))
-  }
-
-  @Test func theDefaultPreCheckHasNoAnswer() {
-    let handler = ImmediateHandler(.handled)
-    #expect(handler.immediateDecision(for: exampleURL, context: .init(originalURL: exampleURL, origin: handler)) == nil)
+    #expect(handler.calls == 1)
   }
 
   @Test func aChainThatAnswersAtOnceCompletesBeforeTheCallReturnsEvenWithoutTaskImmediate() {
@@ -69,8 +69,8 @@ final class PreCheckingHandler: Linked, URLHandler {
     var options = URLPropagationOptions()
     options.startsImmediatelyWhereAvailable = false
     let recorder = CompletionRecorder()
-    let handler = PreCheckingHandler(immediately: .handled)
-    let propagation = Node(next: PreCheckingHandler(immediately: .notHandled, next: handler))
+    let handler = AtOnceHandler(.handled)
+    let propagation = Node(next: AtOnceHandler(.notHandled, next: handler))
       .propagateURL(exampleURL, options: options, completion: recorder.completion)
     #expect(recorder.results.map(\.outcome) == [.handled])
     #expect(recorder.ranOnMainQueue == [true])
@@ -81,8 +81,8 @@ final class PreCheckingHandler: Linked, URLHandler {
 
   @Test func aRewriteAtOnceReachesTheNextHandlerWithItsHop() async throws {
     let rewritten = try #require(URL(string: "https://example.org/b"))
-    let last = PreCheckingHandler(immediately: nil, awaited: .handled)
-    let first = PreCheckingHandler(immediately: .rewrite(rewritten), next: Node(next: last))
+    let last = AwaitedHandler(.handled)
+    let first = AtOnceHandler(.rewrite(rewritten), next: Node(next: last))
     let result = await Node(next: first).propagateURL(exampleURL)
     #expect(result.outcome == .handled)
     #expect(result.url == rewritten)
@@ -92,20 +92,20 @@ final class PreCheckingHandler: Linked, URLHandler {
   }
 
   @Test func theWalkGoesBackToAnsweringAtOnceAfterAnAwaitedHandler() async {
-    let end = PreCheckingHandler(immediately: .handled)
-    let middle = PreCheckingHandler(immediately: .notHandled, next: end)
-    let awaited = PreCheckingHandler(immediately: nil, awaited: .notHandled, next: middle)
-    awaited.suspendsWhenAwaited = true
-    let result = await PreCheckingHandler(immediately: .notHandled, next: awaited).propagateURL(exampleURL)
+    let end = AtOnceHandler(.handled)
+    let middle = AtOnceHandler(.notHandled, next: end)
+    let awaited = AwaitedHandler(.notHandled, next: middle)
+    awaited.suspends = true
+    let result = await AtOnceHandler(.notHandled, next: awaited).propagateURL(exampleURL)
     #expect(result.outcome == .handled)
     #expect(result.trace.map(\.decision) == [.notHandled, .notHandled, .notHandled, .handled])
-    #expect((middle.awaitedCalls, end.awaitedCalls, awaited.awaitedCalls) == (0, 0, 1))
+    #expect((middle.calls, end.calls, awaited.calls) == (1, 1, 1))
     #expect(end.seen.map(\.hop) == [3])
   }
 
-  @Test func aHandlerAwaitedAfterImmediateAnswersIsStillTimedOut() async {
+  @Test func aHandlerAwaitedAfterAnswersAtOnceIsStillTimedOut() async {
     let stubborn = StubbornHandler()
-    let result = await PreCheckingHandler(immediately: .notHandled, next: stubborn)
+    let result = await AtOnceHandler(.notHandled, next: stubborn)
       .propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
     #expect(result.outcome == .timedOut)
     #expect(result.decidingStep?.refers(to: stubborn) == true)
@@ -113,28 +113,28 @@ final class PreCheckingHandler: Linked, URLHandler {
     stubborn.answerLate()
   }
 
-  @Test func anIdenticalPropagationStartedFromAPreCheckJoinsIt() async {
+  @Test func anIdenticalPropagationStartedFromAHandlerThatAnswersAtOnceJoinsIt() async {
     let origin = Node()
     let inner = CompletionRecorder()
-    let handler = PreCheckingHandler(immediately: nil)
-    handler.immediate = { url, context in
-      if handler.immediateCalls == 1 { origin.propagateURL(url, completion: inner.completion) }
+    let handler = AtOnceHandler(.notHandled)
+    handler.answer = { url, context in
+      if handler.calls == 1 { origin.propagateURL(url, completion: inner.completion) }
       return .handled
     }
     origin.next = handler
     let result = await origin.propagateURL(exampleURL)
     #expect(result.outcome == .handled)
     #expect(inner.results.map(\.outcome) == [.handled])
-    #expect(handler.immediateCalls == 1)
+    #expect(handler.calls == 1)
   }
 
-  @Test func cancellingAJoinedPropagationFromAPreCheckLeavesTheCallersResult() async {
+  @Test func cancellingAJoinedPropagationFromAHandlerThatAnswersAtOnceLeavesTheCallersResult() async {
     // The caller that started the walk is one of its waiters from the start, so the
     // joined caller cancelling alone does not end the walk.
     let origin = Node()
     let inner = CompletionRecorder()
-    let handler = PreCheckingHandler(immediately: nil)
-    handler.immediate = { url, _ in
+    let handler = AtOnceHandler(.notHandled)
+    handler.answer = { url, _ in
       origin.propagateURL(url, completion: inner.completion).cancel()
       return .handled
     }
@@ -145,11 +145,11 @@ final class PreCheckingHandler: Linked, URLHandler {
   }
 
   @Test func aWalkThatFinishedAtOnceHoldsNoNode() async {
-    weak var weakHandler: PreCheckingHandler?
+    weak var weakHandler: AtOnceHandler?
     weak var weakOrigin: Node?
     var result: URLPropagationResult?
     do {
-      let handler = PreCheckingHandler(immediately: .handled)
+      let handler = AtOnceHandler(.handled)
       let origin = Node(next: handler)
       weakHandler = handler
       weakOrigin = origin
@@ -161,23 +161,23 @@ final class PreCheckingHandler: Linked, URLHandler {
   }
 
   @Test func aLoopingChainOfImmediateAnswersVisitsEachNodeOnce() async {
-    let second = PreCheckingHandler(immediately: .notHandled)
-    let first = PreCheckingHandler(immediately: .notHandled, next: Node(next: second))
+    let second = AtOnceHandler(.notHandled)
+    let first = AtOnceHandler(.notHandled, next: Node(next: second))
     second.next = first
     let result = await first.propagateURL(exampleURL)
     #expect(result.outcome == .unhandled)
     #expect(result.trace.count == 3)
-    #expect((first.immediateCalls, second.immediateCalls) == (1, 1))
+    #expect((first.calls, second.calls) == (1, 1))
     second.next = nil
   }
 
   @Test func aCancelledCallerGetsCancelledWithoutAskingAnyone() async {
-    let handler = PreCheckingHandler(immediately: .handled)
+    let handler = AtOnceHandler(.handled)
     let task = Task { @MainActor in
       withUnsafeCurrentTask { $0?.cancel() }
       return await handler.propagateURL(exampleURL)
     }
     #expect(await task.value.outcome == .cancelled)
-    #expect(handler.immediateCalls == 0)
+    #expect(handler.calls == 0)
   }
 }

@@ -4,12 +4,12 @@ import Testing
 @testable import URLResponderChainCore
 @testable import URLResponderChainInboundLinks
 
-/// The walk that answers at once where it can, compared with the walk that awaits every
-/// handler (what every handler got before ``URLHandler/immediateDecision(for:context:)``
-/// existed) and with a plain model of the contract, on random chains: plain nodes and
-/// handlers, every kind of decision, handlers that suspend, and chains that loop back.
+/// Chains of ``URLHandler``s (answering at once) mixed with ``AsyncURLHandler``s, compared
+/// with the same chains made of ``AsyncURLHandler``s only and with a plain model of the
+/// contract, on random chains: plain nodes and handlers, every kind of decision, handlers
+/// that suspend, and chains that loop back.
 @MainActor
-@Suite struct PreCheckDifferentialTests {
+@Suite struct SynchronousHandlerDifferentialTests {
   /// One node of a generated chain.
   enum Spec {
     case plain
@@ -107,8 +107,9 @@ import Testing
   static func run(_ specs: [Spec], _ successors: [Int?], forceAwaited: Bool) async -> Observed {
     let nodes: [Linked] = specs.map { spec in
       guard case .handler(let decision, let atOnce, let suspends) = spec else { return Node() }
-      let handler = PreCheckingHandler(immediately: atOnce && !forceAwaited ? decision : nil, awaited: decision)
-      handler.suspendsWhenAwaited = suspends
+      if atOnce && !forceAwaited { return AtOnceHandler(decision) }
+      let handler = AwaitedHandler(decision)
+      handler.suspends = suspends
       return handler
     }
     for (index, successor) in successors.enumerated() { nodes[index].next = successor.map { nodes[$0] } }
@@ -117,8 +118,8 @@ import Testing
     let indexOf = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { (ObjectIdentifier($1), $0) })
     var asked: [(position: Int, text: String)] = []
     for (index, node) in nodes.enumerated() {
-      guard let handler = node as? PreCheckingHandler else { continue }
-      asked += handler.seen.map { seen in (seen.hop, "\(index)@\(seen.hop) \(seen.url.path)") }
+      let seen = (node as? AtOnceHandler)?.seen ?? (node as? AwaitedHandler)?.seen ?? []
+      asked += seen.map { seen in (seen.hop, "\(index)@\(seen.hop) \(seen.url.path)") }
     }
     return Observed(
       outcome: result.outcome,
