@@ -5,7 +5,7 @@
   extension UIViewController {
     /// Shows an alert for `error` from the top-most presented view controller.
     ///
-    /// The content is the core's ``URLResponderChainCore/AlertContent``: an
+    /// The content is decided in the core: an
     /// ``URLResponderChainCore/AlertableError``'s title and message with OK, or Retry and
     /// Cancel for a ``URLResponderChainCore/RetryableError`` (which the buttons resolve). An alert
     /// for a retryable error closes itself when the recovery ends without a tap

@@ -4,7 +4,7 @@
   package import URLResponderChainCore
 
   /// A window scene opens links from its own window: on iPad with several windows, the one
-  /// the tap came from (``URLResponderChainCore/SystemFallback`` finds it from the origin).
+  /// the tap came from (the walk finds it from the origin).
   extension UIWindowScene: SceneURLOpening {
     package func openURL(_ url: URL) async -> Bool {
       await withCheckedContinuation { continuation in

@@ -8,9 +8,9 @@
 ///   // title, message, and buttons [.retry, .cancel] or [.dismiss]
 /// }
 /// ```
-public struct AlertContent: Sendable, Equatable {
+package struct AlertContent: Sendable, Equatable {
   /// One button.
-  public enum Button: Sendable, Equatable {
+  package enum Button: Sendable, Equatable {
     /// "OK": closes the alert.
     case dismiss
     /// "Retry": resolves a ``RetryableError`` with ``RecoveryChoice/retry``.
@@ -19,7 +19,7 @@ public struct AlertContent: Sendable, Equatable {
     case cancel
 
     /// The button's title.
-    public var title: String {
+    package var title: String {
       switch self {
       case .dismiss: "OK"
       case .retry: "Retry"
@@ -29,15 +29,15 @@ public struct AlertContent: Sendable, Equatable {
   }
 
   /// The alert's title.
-  public let title: String
+  package let title: String
   /// The alert's message.
-  public let message: String
+  package let message: String
   /// The buttons, in order; the last is the cancel-style one.
-  public let buttons: [Button]
+  package let buttons: [Button]
 
   /// The content for `error`, or `nil` if it is not an ``AlertableError`` (and so should be
   /// passed on rather than shown with a generic text).
-  public init?(for error: any Error) {
+  package init?(for error: any Error) {
     guard let alertable = error as? any AlertableError else { return nil }
     title = alertable.title
     message = alertable.message

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// What the application at the end of a chain does with a URL nobody handled: it asks the
 /// system to open it, and has handled it exactly when the system did. A link that opened the
@@ -13,10 +13,10 @@ public import Foundation
 ///   await SystemFallback.decide(url, context: context) { await NSWorkspace.shared.open($0) }
 /// }
 /// ```
-public enum SystemFallback {
+package enum SystemFallback {
   /// Passes inbound links on; otherwise calls `open` and is handled exactly when it opened.
   @MainActor
-  public static func decide(
+  package static func decide(
     _ url: URL, context: URLHandlingContext, open: @MainActor (URL) async -> Bool
   ) async -> URLHandlingDecision {
     guard context.inboundSource == nil else { return .notHandled }
