@@ -24,6 +24,12 @@ public import URLResponderChainCore
 @MainActor
 public final class RecoveryCoordinator {
   /// One coordinator for the app, so every failure of a kind shares one prompt.
+  ///
+  /// This is deliberate shared state: the coordinator exists so that a failure seen by
+  /// several screens at once asks the person once, which only one instance for the whole app
+  /// can do. It is isolated to the main actor. Code that wants its own passes an instance
+  /// instead (`RemoteAllowlistGate(allowlist:recovery:)`, ``run(reportingFrom:classifier:text:_:)``
+  /// on it); tests do.
   public static let shared = RecoveryCoordinator()
 
   /// Reports when the network comes back, so offline recoveries end by themselves. Without

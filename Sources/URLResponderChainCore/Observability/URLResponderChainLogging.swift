@@ -12,6 +12,14 @@
 ///
 /// The setting only takes effect in builds of this package with `DEBUG` defined; a
 /// release build of the package logs redacted URLs whatever it says.
+///
+/// ## Why this is global
+///
+/// ``logsFullURLs`` is one of the package's two deliberate pieces of process-wide mutable
+/// state (the other is `RecoveryCoordinator.shared`). The log it governs is process-wide too:
+/// one subsystem, written by every walk, allowlist and inbound dispatcher, with no object
+/// that all of them share to carry a setting. It is read and written under a lock, and it
+/// can only ever reveal more in a debug build of the package.
 public enum URLResponderChainLogging {
   /// The subsystem of every log line and signpost, for Console and Instruments filters.
   public static let subsystem = "org.urlresponderchain"
