@@ -51,9 +51,16 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
 
   /// Builds a table from patterns and actions, in order.
   ///
-  /// - Throws: ``URLRouteTableError`` naming every bad pattern by row; no table is built if
-  ///   any is bad.
-  public init(_ rows: [(String, Action)]) throws(URLRouteTableError) {
+  /// - Parameters:
+  ///   - rows: Each route's pattern and action.
+  ///   - parameterTypes: The type a placeholder's value (percent-decoded) must convert to, by
+  ///     placeholder name, in every route that has it (`["id": Int.self]`). A route whose value does not
+  ///     convert does not match, and the next route in precedence may. Defaults to none.
+  /// - Throws: ``URLRouteTableError`` naming every bad pattern by row and every parameter
+  ///   type that names no placeholder; no table is built if any is bad.
+  public init(
+    _ rows: [(String, Action)], parameterTypes: [String: any URLRouteParameter.Type] = [:]
+  ) throws(URLRouteTableError) {
     // Plain loops, no closures: in this generic code each call of a closure over the rows
     // looks up their tuple type at run time.
     var texts: [String] = []
@@ -64,7 +71,7 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
       texts.append(text)
       written.append(action)
     }
-    routes = try RankedRoutes(texts)
+    routes = try RankedRoutes(texts, parameterTypes: parameterTypes)
     var actions: [Action] = []
     actions.reserveCapacity(rows.count)
     for row in routes.rows { actions.append(written[row]) }

@@ -16,11 +16,14 @@ struct RankedRoutes: Sendable {
   private let ports: Set<Int>
   /// The app schemes the patterns name.
   private let appSchemes: Set<String>
+  /// The type each typed placeholder's value must convert to.
+  private let parameterTypes: [String: any URLRouteParameter.Type]
 
   /// Parses and ranks `texts`, one pattern per row.
   ///
-  /// - Throws: ``URLRouteTableError`` naming every bad pattern by row.
-  init(_ texts: [String]) throws(URLRouteTableError) {
+  /// - Throws: ``URLRouteTableError`` naming every bad pattern by row, and every parameter
+  ///   type that names no placeholder.
+  init(_ texts: [String], parameterTypes: [String: any URLRouteParameter.Type]) throws(URLRouteTableError) {
     var parsed: [URLPattern] = []
     parsed.reserveCapacity(texts.count)
     var problems: [URLRouteTableError.Problem] = []
@@ -31,7 +34,15 @@ struct RankedRoutes: Sendable {
         problems.append(.init(row: row, pattern: text, reason: error.description))
       }
     }
+    var placeholders: Set<String> = []
+    for pattern in parsed {
+      for case .placeholder(let name) in pattern.path ?? [] { placeholders.insert(name) }
+    }
+    for name in parameterTypes.keys.sorted() where !placeholders.contains(name) {
+      problems.append(.init(row: nil, pattern: name, reason: "no route has this placeholder"))
+    }
     guard problems.isEmpty else { throw URLRouteTableError(problems: problems) }
+    self.parameterTypes = parameterTypes
     // Most specific first (the rule on URLPattern.specificity), then as written.
     let ranks = parsed.map(RouteRank.init)
     rows = parsed.indices.sorted { lhs, rhs in
@@ -54,9 +65,18 @@ struct RankedRoutes: Sendable {
     guard let eligible = eligible(url) else { return nil }
     // Candidates in order of precedence; the first that matches in full wins.
     for candidate in index.candidates(host: eligible.host, path: eligible.path).sorted() {
-      if let match = patterns[Int(candidate)].match(eligible) { return (Int(candidate), match) }
+      if let match = patterns[Int(candidate)].match(eligible), converts(match) { return (Int(candidate), match) }
     }
     return nil
+  }
+
+  /// Whether every typed placeholder's value converts to its type.
+  private func converts(_ match: URLPatternMatch) -> Bool {
+    guard !parameterTypes.isEmpty else { return true }
+    for (name, value) in match.parameters {
+      if let type = parameterTypes[name], type.init(routeParameter: value) == nil { return false }
+    }
+    return true
   }
 
   private func eligible(_ url: URL) -> EligibleURL? {
