@@ -6,7 +6,7 @@ public import URLResponderChainCore
 /// ```swift
 /// var configuration = InboundLinkConfiguration(
 ///   associatedDomains: ["example.com", "*.example.com"], customSchemes: ["myapp"])
-/// configuration.whenUnhandled = { url, _ in .discard(reason: "no screen shows \(url.path())") }
+/// configuration.whenUnhandled = { url, _ in .discarded(reason: "no screen shows \(url.path())") }
 /// ```
 public struct InboundLinkConfiguration: Sendable {
   /// The app's associated domains, as in its `com.apple.developer.associated-domains`
@@ -27,7 +27,7 @@ public struct InboundLinkConfiguration: Sendable {
   /// browser, which would take the user out of the app. By default the link is discarded
   /// with a reason (and logged).
   public var whenUnhandled: @MainActor @Sendable (URL, InboundLinkSource) -> URLHandlingDecision = { _, _ in
-    .discard(reason: "no screen handles this link")
+    .discarded(reason: "no screen handles this link")
   }
 
   /// Creates a configuration.

@@ -231,12 +231,12 @@ public final class InboundLinkDispatcher {
     case .discarded(let reason): outcome = .discarded(reason: reason)
     case .cancelled: outcome = .cancelled
     case .timedOut: outcome = .timedOut
-    case .unhandled:
+    case .notHandled:
       let decision = configuration.whenUnhandled(propagation.url, source)
       // The decision's reason is the app's text and may quote the URL: it is not logged.
       ChainLog.inbound.log(
         .info, "inbound \(source.rawValue) link unhandled: \(RedactedURL(url)); the last handler decided")
-      outcome = .unhandled(decision)
+      outcome = .notHandled(decision)
     }
     return InboundLinkResult(url: url, source: source, outcome: outcome, propagation: propagation)
   }

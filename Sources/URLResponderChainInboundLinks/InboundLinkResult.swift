@@ -10,7 +10,7 @@ public struct InboundLinkResult: Sendable {
     /// A responder discarded it, with why.
     case discarded(reason: String)
     /// No responder handled it; the configured last handler answered this.
-    case unhandled(URLHandlingDecision)
+    case notHandled(URLHandlingDecision)
     /// Refused before any handler saw it: not a safe URL, a scheme the app does not own,
     /// or an `https` host that is not one of the app's associated domains.
     case refused(reason: String)

@@ -29,7 +29,7 @@ public struct RemoteAllowlistGate {
     /// Pass it on up the chain (``URLHandlingDecision/notHandled``): the system browser opens it.
     /// URLs that a deny rule matches are blocked whatever this says.
     case passOn
-    /// Block it (``URLHandlingDecision/discard(reason:)``).
+    /// Block it (``URLHandlingDecision/discarded(reason:)``).
     case block
   }
 
@@ -53,7 +53,7 @@ public struct RemoteAllowlistGate {
   ///   - url: The URL being handled.
   ///   - node: The handler, where a recoverable failure is reported from.
   ///   - open: The app's in-app action for allowed URLs.
-  /// - Returns: `.handled` after `open`; `.notHandled` or `.discard` otherwise.
+  /// - Returns: `.handled` after `open`; `.notHandled` or `.discarded` otherwise.
   public func decide(
     _ url: URL,
     from node: any ResponderChainNode,
@@ -86,17 +86,17 @@ public struct RemoteAllowlistGate {
         }
       }
     } catch let failure as RemoteAllowlistFailure {
-      return .discard(reason: failure.description)
+      return .discarded(reason: failure.description)
     } catch {
-      return .discard(reason: RemoteAllowlistFailure.cancelled.description)
+      return .discarded(reason: RemoteAllowlistFailure.cancelled.description)
     }
     switch verdict {
     case .allowed?:
       return await present(url)
     case .blocked(let rule)?:
-      return .discard(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
+      return .discarded(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
     case .refused(let reason)?:
-      return whenRefused == .passOn ? .notHandled : .discard(reason: reason)
+      return whenRefused == .passOn ? .notHandled : .discarded(reason: reason)
     case nil:
       return .notHandled
     }

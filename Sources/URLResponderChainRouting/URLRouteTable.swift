@@ -95,7 +95,7 @@ extension URLRouteTable where Action == URLHandlingDecision {
   ///
   /// ```swift
   /// let policy = try URLRouteTable<URLHandlingDecision>([
-  ///   ("*.ads.example.com", .discard(reason: "ads are blocked")),
+  ///   ("*.ads.example.com", .discarded(reason: "ads are blocked")),
   ///   ("example.com/*", .handled),
   /// ])
   /// ```

@@ -61,7 +61,7 @@ import Testing
     let nodes = (0..<10_000).map { _ in ImmediateHandler(.notHandled) }
     for (node, next) in zip(nodes, nodes.dropFirst()) { node.next = next }
     let result = await nodes[0].propagateURL(exampleURL, options: options)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(result.trace.count == 10_000)
   }
 }

@@ -78,7 +78,7 @@ private final class AlertShower: TypedErrorHandler {
   }
 
   @Test func aFailedPropagationBecomesAnAlertableError() async throws {
-    let result = await ImmediateHandler(.discard(reason: "not on the allowlist")).propagateURL(exampleURL)
+    let result = await ImmediateHandler(.discarded(reason: "not on the allowlist")).propagateURL(exampleURL)
     let error = try #require(result.error)
     #expect(error.title == "Link not opened")
     #expect(error.message == "The link to example.com was blocked: not on the allowlist.")
@@ -113,9 +113,9 @@ private final class AlertShower: TypedErrorHandler {
   }
 
   @Test func aDiscardedUnhandledOrTimedOutPropagationHasOne() async {
-    let discarded = await Node(next: ImmediateHandler(.discard(reason: "no"))).propagateURL(exampleURL)
+    let discarded = await Node(next: ImmediateHandler(.discarded(reason: "no"))).propagateURL(exampleURL)
     #expect(discarded.error == URLPropagationError(outcome: .discarded(reason: "no"), url: exampleURL))
-    #expect(await Node().propagateURL(exampleURL).error?.outcome == .unhandled)
+    #expect(await Node().propagateURL(exampleURL).error?.outcome == .notHandled)
     let timedOut = await StubbornHandler().propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(5)))
     #expect(timedOut.error?.outcome == .timedOut)
     #expect(await Node(next: ImmediateHandler(.handled)).propagateURL(exampleURL).error == nil)

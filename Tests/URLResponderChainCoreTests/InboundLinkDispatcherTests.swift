@@ -127,7 +127,7 @@ final class Completions {
     let dispatcher = try app.dispatcher()
     // Nobody visible handles it; the tab bar's stack does not either: the last handler decides.
     let result = await dispatcher.open(url, source: .handoff)
-    #expect(result.outcome == .unhandled(.discard(reason: "no screen handles this link")))
+    #expect(result.outcome == .notHandled(.discarded(reason: "no screen handles this link")))
     app.list.decide = { _, context in context.inboundSource == .handoff ? .handled : .notHandled }
     #expect(await dispatcher.open(url, source: .handoff).outcome == .handled)
     #expect(app.list.sources == [.handoff, .handoff], "handlers see where the link came from")
@@ -137,7 +137,7 @@ final class Completions {
     let app = InboundApp()
     let dispatcher = try app.dispatcher()
     let result = await dispatcher.open(url, source: .universalLink)
-    #expect(result.outcome == .unhandled(.discard(reason: "no screen handles this link")))
+    #expect(result.outcome == .notHandled(.discarded(reason: "no screen handles this link")))
     #expect(app.app.systemOpener.openedURLs.isEmpty)
     // A tapped link still reaches the system.
     _ = await app.list.propagateURL(url)
@@ -148,16 +148,16 @@ final class Completions {
     let app = InboundApp()
     let dispatcher = try app.dispatcher { configuration in
       configuration.whenUnhandled = { url, source in
-        source == .customScheme && url.host() == "settings" ? .handled : .discard(reason: "unknown")
+        source == .customScheme && url.host() == "settings" ? .handled : .discarded(reason: "unknown")
       }
     }
     let result = await dispatcher.open(URL(string: "myapp://settings/privacy")!, source: .customScheme)
-    #expect(result.outcome == .unhandled(.handled))
+    #expect(result.outcome == .notHandled(.handled))
   }
 
   @Test func aHandlerThatDiscardsIsReported() async throws {
     let app = InboundApp()
-    app.list.decide = { _, _ in .discard(reason: "this document was deleted") }
+    app.list.decide = { _, _ in .discarded(reason: "this document was deleted") }
     let dispatcher = try app.dispatcher()
     #expect(
       await dispatcher.open(url, source: .notification).outcome == .discarded(reason: "this document was deleted"))
@@ -291,7 +291,7 @@ final class Completions {
 
   @Test func everyReceivedLinkCompletesExactlyOnce() async throws {
     let app = InboundApp(withWindow: false)
-    app.list.decide = { url, _ in url.path().hasSuffix("0") ? .discard(reason: "zero") : .handled }
+    app.list.decide = { url, _ in url.path().hasSuffix("0") ? .discarded(reason: "zero") : .handled }
     let dispatcher = try app.dispatcher { $0.queueLimit = 5 }
     let completions = Completions()
     let urls = (0..<12).map { index in

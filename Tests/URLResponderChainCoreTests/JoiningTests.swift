@@ -149,7 +149,7 @@ import URLResponderChainTesting
       }
     }
     let second = try #require(reused, "no object was allocated at a freed origin's address")
-    let refusing = ImmediateHandler(.discard(reason: "refused here"))
+    let refusing = ImmediateHandler(.discarded(reason: "refused here"))
     second.next = refusing
 
     let secondResult = await second.propagateURL(exampleURL)

@@ -29,7 +29,7 @@ import URLResponderChainTesting
     let outcome = await presenter.present(
       try #require(URL(string: "mailto:a@example.com")), from: TestViewController(name: "t"))
     #expect(outcome == .failed(reason: "mailto links cannot be shown in the in-app browser"))
-    #expect(outcome.decision == .discard(reason: "mailto links cannot be shown in the in-app browser"))
+    #expect(outcome.decision == .discarded(reason: "mailto links cannot be shown in the in-app browser"))
     #expect(environment.systemOpener.openedURLs.isEmpty)
   }
 

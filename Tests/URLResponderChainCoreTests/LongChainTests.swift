@@ -37,7 +37,7 @@ extension TimeSensitiveTests {
         tail = handler
       }
       let result = await head.propagateURL(exampleURL)
-      #expect(result.outcome == .unhandled)
+      #expect(result.outcome == .notHandled)
       #expect(result.trace.count == count)
       #expect(result.trace.allSatisfy { $0.decision == .notHandled })
       var node: ImmediateHandler? = head

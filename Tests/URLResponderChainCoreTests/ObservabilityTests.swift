@@ -47,7 +47,7 @@ final class LogCapture: Sendable {
       let url = URL(string: "https://user:pw@redact.example:8443/private/path?q=secret#fragment")!
       _ = await Node().propagateURL(url)
       let line = capture.lines(containing: "redact.example").first ?? ""
-      #expect(line.hasPrefix("unhandled https://redact.example<private> by nobody"))
+      #expect(line.hasPrefix("not handled https://redact.example<private> by nobody"))
       for secret in ["private/path", "secret", "fragment", "user", "pw", "8443"] {
         #expect(!line.contains(secret), "\(secret) leaked into \(line)")
       }
@@ -70,7 +70,7 @@ final class LogCapture: Sendable {
 
   @Test func signpostsBracketThePropagationAndEachHandlersTurn() async {
     await capturing { capture in
-      let first = ImmediateHandler(.notHandled, next: ImmediateHandler(.discard(reason: "no")))
+      let first = ImmediateHandler(.notHandled, next: ImmediateHandler(.discarded(reason: "no")))
       let link = Node(next: first)
       let result = await link.propagateURL(URL(string: "https://signposts.example")!)
       #expect(result.outcome == .discarded(reason: "no"))
@@ -89,7 +89,7 @@ final class LogCapture: Sendable {
       #expect(!ids.isEmpty)
       #expect(intervals.contains("begin handler ImmediateHandler"))
       #expect(intervals.contains("end handler not handled"))
-      #expect(intervals.contains("end handler discard"))
+      #expect(intervals.contains("end handler discarded"))
       #expect(intervals.contains("end propagation discarded"))
     }
   }

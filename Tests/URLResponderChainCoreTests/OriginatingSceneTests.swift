@@ -67,7 +67,7 @@ import Testing
     let scene = Scene()
     scene.opens = false
     let result = await ShownView(in: scene, next: application).propagateURL(exampleURL)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(application.opened.isEmpty, "the application is not asked again behind the scene's back")
   }
 
@@ -77,7 +77,7 @@ import Testing
     var options = URLPropagationOptions()
     options.inboundSource = .universalLink
     let result = await ShownView(in: scene, next: application).propagateURL(exampleURL, options: options)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(scene.opened.isEmpty && application.opened.isEmpty)
   }
 

@@ -157,7 +157,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     try #require(topic.prompts.count == 1)
     // The abandoned handler's task was cancelled: it stops waiting for the choice and answers.
     await topic.answered.wait()
-    #expect(topic.answers == [.discard(reason: "the allowlist check was cancelled")])
+    #expect(topic.answers == [.discarded(reason: "the allowlist check was cancelled")])
     // It was the only link waiting, so the prompt ends too (and would close).
     #expect(await topic.prompts[0].resolution() == .cancel)
     #expect(!topic.gate.recovery.isRecovering(.serverError))
@@ -206,7 +206,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let result = await links[0].propagateURL(url, options: .init(handlerTimeout: .milliseconds(300)))
     #expect(result.outcome == .timedOut)
     await topic.answered.wait()
-    #expect(topic.answers == [.discard(reason: "the allowlist check was cancelled")])
+    #expect(topic.answers == [.discarded(reason: "the allowlist check was cancelled")])
     #expect(!topic.gate.recovery.isRecovering(.offline))
     #expect(app.systemOpener.openedURLs.isEmpty)
   }

@@ -34,7 +34,7 @@ import URLResponderChainTesting
     let nodes = (0..<5).map { _ in Node() }
     for (node, next) in zip(nodes, nodes.dropFirst()) { node.next = next }
     let result = await nodes[0].propagateURL(exampleURL)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(result.decidingStep == nil)
     #expect(result.trace.count == 5)
     #expect(zip(result.trace, nodes).allSatisfy { $0.refers(to: $1) })
@@ -56,7 +56,7 @@ import URLResponderChainTesting
 
   @Test func aDiscardStopsTheWalkWithItsReason() async {
     let above = ImmediateHandler(.handled)
-    let blocker = ImmediateHandler(.discard(reason: "not on the allowlist"), next: above)
+    let blocker = ImmediateHandler(.discarded(reason: "not on the allowlist"), next: above)
     let result = await blocker.propagateURL(exampleURL)
     #expect(result.outcome == .discarded(reason: "not on the allowlist"))
     #expect(above.calls == 0)
@@ -70,7 +70,7 @@ import URLResponderChainTesting
     first.next = second
     second.next = third
     let result = await first.propagateURL(exampleURL)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(first.calls == 1)
     #expect(second.calls == 1)
     #expect(result.trace.count == 3)
@@ -80,7 +80,7 @@ import URLResponderChainTesting
     let node = ImmediateHandler(.notHandled)
     node.next = node
     let result = await node.propagateURL(exampleURL)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(node.calls == 1)
   }
 
@@ -89,7 +89,7 @@ import URLResponderChainTesting
     for (node, next) in zip(nodes, nodes.dropFirst()) { node.next = next }
     nodes.last?.next = nodes[700]
     let result = await nodes[0].propagateURL(exampleURL)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(result.trace.count == 2_000)
     #expect(nodes.allSatisfy { $0.calls == 1 })
   }
@@ -111,12 +111,12 @@ import URLResponderChainTesting
   }
 
   @Test func theTraceDescriptionNamesEveryNodeAndTheOutcome() async {
-    let handler = ImmediateHandler(.discard(reason: "blocked host"))
+    let handler = ImmediateHandler(.discarded(reason: "blocked host"))
     let result = await Node(next: handler).propagateURL(exampleURL)
     let text = result.description
     #expect(text.contains("https://example.com/article → discarded (blocked host) by ImmediateHandler"))
     #expect(text.contains("0 Node"))
     #expect(text.contains("1 ImmediateHandler"))
-    #expect(text.contains("discard (blocked host)"))
+    #expect(text.contains("discarded (blocked host)"))
   }
 }

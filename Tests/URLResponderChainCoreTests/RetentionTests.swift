@@ -89,9 +89,9 @@ import URLResponderChainCore
   }
 
   @Test func aHandlerCanBeCalledDirectlyWithIt() async throws {
-    let handler = ImmediateHandler(.discard(reason: "no"))
+    let handler = ImmediateHandler(.discarded(reason: "no"))
     let context = URLHandlingContext(originalURL: exampleURL, origin: Node())
-    #expect(await handler.handleURL(exampleURL, context: context) == .discard(reason: "no"))
+    #expect(await handler.handleURL(exampleURL, context: context) == .discarded(reason: "no"))
   }
 }
 

@@ -56,7 +56,7 @@ import Testing
       let decision: URLHandlingDecision =
         switch Int.random(in: 0..<20, using: &generator) {
         case 0: .handled
-        case 1: .discard(reason: "refused")
+        case 1: .discarded(reason: "refused")
         case 2, 3: .rewrite(urls.randomElement(using: &generator)!)
         default: .notHandled
         }
@@ -74,7 +74,7 @@ import Testing
   // MARK: - The model
 
   static func model(_ specs: [Spec], _ successors: [Int?]) -> Observed {
-    var observed = Observed(outcome: .unhandled, url: exampleURL, trace: [], decisions: [], asked: [])
+    var observed = Observed(outcome: .notHandled, url: exampleURL, trace: [], decisions: [], asked: [])
     var visited: Set<Int> = []
     var index: Int? = 0
     var hop = 0
@@ -89,7 +89,7 @@ import Testing
         case .handled:
           observed.outcome = .handled
           return observed
-        case .discard(let reason):
+        case .discarded(let reason):
           observed.outcome = .discarded(reason: reason)
           return observed
         }

@@ -48,7 +48,7 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
 @Suite struct SynchronousHandlerTests {
   @Test func anAnswerAtOnceIsTheHandlersDecisionAndNobodyAfterIsAsked() async {
     let app = ImmediateHandler(.handled)
-    let handler = AtOnceHandler(.discard(reason: "blocked"), next: app)
+    let handler = AtOnceHandler(.discarded(reason: "blocked"), next: app)
     let result = await Node(next: handler).propagateURL(exampleURL)
     #expect(result.outcome == .discarded(reason: "blocked"))
     #expect(result.decidingStep?.refers(to: handler) == true)
@@ -165,7 +165,7 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
     let first = AtOnceHandler(.notHandled, next: Node(next: second))
     second.next = first
     let result = await first.propagateURL(exampleURL)
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(result.trace.count == 3)
     #expect((first.calls, second.calls) == (1, 1))
     second.next = nil

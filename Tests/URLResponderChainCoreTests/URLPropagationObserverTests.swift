@@ -79,7 +79,7 @@ final class EventLog {
     // A starts first but finishes second; B finishes first.
     let a = Task { await link.propagateURL(URL(string: "https://order.example/a")!) }
     await slow.entered.wait()
-    _ = await Node(next: ImmediateHandler(.discard(reason: "no"))).propagateURL(
+    _ = await Node(next: ImmediateHandler(.discarded(reason: "no"))).propagateURL(
       URL(string: "https://order.example/b")!)
     slow.release.open()
     _ = await a.value
@@ -106,7 +106,7 @@ final class EventLog {
     // A later propagation proves nothing more about the joined one is still on its way.
     _ = await Node().propagateURL(URL(string: "https://joined.example/after")!)
     await recorder.waitForReports(2)
-    #expect(recorder.reports.map(\.outcome) == [.handled, .unhandled])
+    #expect(recorder.reports.map(\.outcome) == [.handled, .notHandled])
     #expect(handler.calls == 1)
   }
 
@@ -140,7 +140,7 @@ final class EventLog {
     var recorder: ReportRecorder? = ReportRecorder(host: "weak.example")
     weak let weakRecorder = recorder
     URLPropagationObservers.add(recorder!)
-    let result = await Node(next: ImmediateHandler(.discard(reason: "kept"))).propagateURL(
+    let result = await Node(next: ImmediateHandler(.discarded(reason: "kept"))).propagateURL(
       URL(string: "https://weak.example")!)
     await recorder?.waitForReports(1)
     #expect(result.outcome == .discarded(reason: "kept"))

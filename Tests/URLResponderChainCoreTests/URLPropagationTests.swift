@@ -79,7 +79,7 @@ import URLResponderChainCore
   }
 
   @Test func theCompletionRunsOnceOnTheMainActorAfterADeferral() async {
-    let handler = DeferringHandler(.discard(reason: "no"))
+    let handler = DeferringHandler(.discarded(reason: "no"))
     let recorder = CompletionRecorder()
     handler.propagateURL(exampleURL, completion: recorder.completion)
     await handler.entered.wait()
@@ -96,7 +96,7 @@ import URLResponderChainCore
     let recorder = CompletionRecorder()
     Node(next: Node()).propagateURL(exampleURL, completion: recorder.completion)
     let result = await recorder.firstResult()
-    #expect(result.outcome == .unhandled)
+    #expect(result.outcome == .notHandled)
     #expect(recorder.results.count == 1)
   }
 }

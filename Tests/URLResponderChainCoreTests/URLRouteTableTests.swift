@@ -56,7 +56,7 @@ import URLResponderChainTesting
   @Test func aHandlerUsesTheDecisionTable() async throws {
     final class Topic: TestViewController, AsyncURLHandler {
       let policy = try! URLRouteTable<URLHandlingDecision>([
-        ("*.ads.example.com", .discard(reason: "ads are blocked")),
+        ("*.ads.example.com", .discarded(reason: "ads are blocked")),
         ("example.com/*", .handled),
       ])
       func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { policy.decision(for: url) }

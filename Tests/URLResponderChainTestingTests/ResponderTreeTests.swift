@@ -84,7 +84,7 @@ import URLResponderChainTesting
     let web = try #require(URL(string: "https://swift.org"))
     let script = try #require(URL(string: "javascript:alert(1)"))
     #expect(await app.propagateURL(web).outcome == .handled)
-    #expect(await app.propagateURL(script).outcome == .unhandled)
+    #expect(await app.propagateURL(script).outcome == .notHandled)
     #expect(app.systemOpener.openedURLs == [web])
     #expect(app.systemOpener.refusedURLs == [script])
   }

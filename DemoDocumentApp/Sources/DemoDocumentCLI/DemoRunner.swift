@@ -243,7 +243,7 @@ final class DemoRunner {
       let title = hierarchy.topic.openedDocuments.last.map { "opened document \"\($0.title)\"" } ?? "handled"
       output("-> \(terminal.green(title))")
     case .discarded(let reason): output("-> \(terminal.red("discarded: \(reason)"))")
-    case .unhandled(let decision): output("-> \(terminal.red("no screen handles it; the last handler: \(decision)"))")
+    case .notHandled(let decision): output("-> \(terminal.red("no screen handles it; the last handler: \(decision)"))")
     case .refused(let reason): output("-> \(terminal.red("refused before any screen saw it: \(reason)"))")
     case .dropped(let reason): output("-> \(terminal.red("dropped: \(reason)"))")
     case .cancelled: output("-> cancelled")

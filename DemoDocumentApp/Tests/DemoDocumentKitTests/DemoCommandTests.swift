@@ -159,7 +159,7 @@ import URLResponderChainRecovery
   @Test func aLinkNoScreenHandlesEndsAtTheLastHandlerNotTheBrowser() async {
     let (status, output, _) = await run(["--open", "demodoc://settings"])
     #expect(status == 1)
-    #expect(output.contains("-> no screen handles it; the last handler: discard (no screen handles this link)"))
+    #expect(output.contains("-> no screen handles it; the last handler: discarded (no screen handles this link)"))
     #expect(output.last?.contains("Application") == true, "the route ends at the application, which passed it on")
   }
 

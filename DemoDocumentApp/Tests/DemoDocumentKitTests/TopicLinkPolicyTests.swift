@@ -27,7 +27,7 @@ import URLResponderChainTesting
       environment: RecordingLinkEnvironment(),
       recovery: RecoveryCoordinator())
     let decision = await policy.decide(try #require(URL(string: link)), from: TestViewController(name: "topic"))
-    #expect(decision == .discard(reason: reason))
+    #expect(decision == .discarded(reason: reason))
     #expect(server.requests.isEmpty)
   }
 

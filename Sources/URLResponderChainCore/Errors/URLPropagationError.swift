@@ -28,7 +28,7 @@ public struct URLPropagationError: AlertableError, Equatable {
     return switch outcome {
     case .handled: "The link to \(host) was opened."
     case .discarded(let reason): "The link to \(host) was blocked: \(reason)."
-    case .unhandled: "Nothing in this app can open the link to \(host)."
+    case .notHandled: "Nothing in this app can open the link to \(host)."
     case .cancelled: "Opening the link to \(host) was cancelled."
     case .timedOut: "Checking the link to \(host) took too long. Try again."
     }
@@ -41,7 +41,7 @@ extension URLPropagationResult {
   public var error: URLPropagationError? {
     switch outcome {
     case .handled, .cancelled: nil
-    case .discarded, .unhandled, .timedOut: URLPropagationError(outcome: outcome, url: url)
+    case .discarded, .notHandled, .timedOut: URLPropagationError(outcome: outcome, url: url)
     }
   }
 }

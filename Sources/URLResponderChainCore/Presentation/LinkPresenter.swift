@@ -28,7 +28,7 @@ public final class LinkPresenter {
 
     /// The handler decision this outcome amounts to: `.handled` unless it failed.
     public var decision: URLHandlingDecision {
-      if case .failed(let reason) = self { return .discard(reason: reason) }
+      if case .failed(let reason) = self { return .discarded(reason: reason) }
       return .handled
     }
   }

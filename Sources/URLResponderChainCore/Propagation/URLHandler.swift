@@ -27,7 +27,7 @@ public import Foundation
 ///   goes on to the next responder, and finally to the system.
 /// - Only return ``URLHandlingDecision/handled`` once you have opened (or started opening)
 ///   the URL; the walk stops there and the caller is told it succeeded.
-/// - Return ``URLHandlingDecision/discard(reason:)`` to refuse a URL: the walk stops and
+/// - Return ``URLHandlingDecision/discarded(reason:)`` to refuse a URL: the walk stops and
 ///   nobody opens it. The reason reaches the caller and the trace.
 /// - Keep it quick: it runs on the main thread and, since it cannot suspend, no timeout or
 ///   cancellation can interrupt it.

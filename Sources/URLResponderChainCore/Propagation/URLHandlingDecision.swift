@@ -2,7 +2,7 @@ public import Foundation
 
 /// A handler's answer for one URL.
 ///
-/// Compare SwiftUI's `OpenURLAction.Result`: ``handled`` is `.handled`, ``discard(reason:)``
+/// Compare SwiftUI's `OpenURLAction.Result`: ``handled`` is `.handled`, ``discarded(reason:)``
 /// is `.discarded`, and ``rewrite(_:)`` is close to `.systemAction(_:)` except that the new
 /// URL keeps travelling up the chain instead of going straight to the system.
 public enum URLHandlingDecision: Sendable, Equatable {
@@ -14,7 +14,7 @@ public enum URLHandlingDecision: Sendable, Equatable {
   /// `https` or stripping tracking parameters.
   case rewrite(URL)
   /// Refuse the URL. The walk stops and nobody opens it.
-  case discard(reason: String)
+  case discarded(reason: String)
 }
 
 extension URLHandlingDecision: CustomStringConvertible {
@@ -24,7 +24,7 @@ extension URLHandlingDecision: CustomStringConvertible {
     case .handled: "handled"
     case .notHandled: "not handled"
     case .rewrite(let url): "rewrite → \(url.absoluteString)"
-    case .discard(let reason): "discard (\(reason))"
+    case .discarded(let reason): "discarded (\(reason))"
     }
   }
 }

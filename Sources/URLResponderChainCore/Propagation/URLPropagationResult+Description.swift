@@ -6,7 +6,7 @@ extension URLPropagationResult.Outcome: CustomStringConvertible {
     switch self {
     case .handled: "handled"
     case .discarded(let reason): "discarded (\(reason))"
-    case .unhandled: "unhandled"
+    case .notHandled: "not handled"
     case .cancelled: "cancelled"
     case .timedOut: "timed out"
     }
@@ -61,7 +61,7 @@ extension URLPropagationResult.Outcome {
     switch self {
     case .handled: "handled"
     case .discarded: "discarded"
-    case .unhandled: "unhandled"
+    case .notHandled: "not handled"
     case .cancelled: "cancelled"
     case .timedOut: "timed out"
     }
@@ -75,7 +75,7 @@ extension URLHandlingDecision {
     case .handled: "handled"
     case .notHandled: "not handled"
     case .rewrite: "rewrite"
-    case .discard: "discard"
+    case .discarded: "discarded"
     }
   }
 }

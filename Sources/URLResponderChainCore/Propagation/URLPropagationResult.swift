@@ -7,7 +7,7 @@ public import Foundation
 /// switch result.outcome {
 /// case .handled: break
 /// case .discarded(let reason): showBanner(reason)
-/// case .unhandled, .cancelled, .timedOut: print(result)   // prints the trace
+/// case .notHandled, .cancelled, .timedOut: print(result)   // prints the trace
 /// }
 /// ```
 public struct URLPropagationResult: Sendable {
@@ -18,7 +18,7 @@ public struct URLPropagationResult: Sendable {
     /// A handler refused the URL; nobody opens it.
     case discarded(reason: String)
     /// The chain ran out (or looped back) without a handler accepting or refusing.
-    case unhandled
+    case notHandled
     /// The caller cancelled before a handler decided.
     case cancelled
     /// A handler did not answer within the handler timeout; ``URLPropagationResult/decidingStep`` says which.
@@ -50,7 +50,7 @@ public struct URLPropagationResult: Sendable {
     switch outcome {
     case .handled, .discarded, .timedOut: trace.last
     case .cancelled: trace.last.flatMap { $0.isURLHandler && $0.decision == nil ? $0 : nil }
-    case .unhandled: nil
+    case .notHandled: nil
     }
   }
 

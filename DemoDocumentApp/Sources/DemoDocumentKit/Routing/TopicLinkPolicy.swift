@@ -50,11 +50,11 @@ public struct TopicLinkPolicy {
   public func decide(_ url: URL, from host: any ResponderChainNode & PresentationHost) async -> URLHandlingDecision {
     let scheme = url.scheme?.lowercased() ?? ""
     if Self.blockedSchemes.contains(scheme) {
-      return .discard(reason: "\(scheme): links are never opened from a document")
+      return .discarded(reason: "\(scheme): links are never opened from a document")
     }
     guard scheme == "http" || scheme == "https" else { return .notHandled }
     if case .failure(let refusal) = URLSafety.check(url) {
-      return .discard(reason: "unsafe link: \(refusal)")
+      return .discarded(reason: "unsafe link: \(refusal)")
     }
     if nativeRoutes.route(url) != nil {
       return await nativeFirst.present(url, from: host).decision

@@ -172,7 +172,7 @@ final class PropagationWalk {
       }
       if cursor != nil { hop += 1 }
     }
-    finish(.unhandled)
+    finish(.notHandled)
     return nil
   }
 
@@ -196,7 +196,7 @@ final class PropagationWalk {
       pending = nil
       if record(decision, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
-      guard let next = handler.nextNode else { return finish(.unhandled) }
+      guard let next = handler.nextNode else { return finish(.notHandled) }
       hop += 1
       guard let awaited = walkSynchronously(from: next) else { return }
       handler = awaited
@@ -224,7 +224,7 @@ final class PropagationWalk {
     case .handled:
       finish(.handled)
       return true
-    case .discard(let reason):
+    case .discarded(let reason):
       finish(.discarded(reason: reason))
       return true
     }
