@@ -49,15 +49,18 @@ func keepLoopbackOffProxies() {
     let server = try LoopbackHTTPServer { _ in .hang }
     defer { server.stop() }
     // The request's deadline waits on a clock the test moves: exactly the timeout, whatever
-    // the machine's load.
+    // the machine's load. The timeout is long because URLSession's own backstop (the
+    // request's `timeoutInterval`, the same timeout rounded up to whole seconds) runs in real
+    // time: a short one could fire before a loaded machine starts the deadline, which would
+    // then never sleep on the clock this test waits on.
     let clock = ManualClock()
     let transport = URLSessionAllowlistTransport(clock: clock)
     let send = Task {
-      try await transport.send(URLRequest(url: server.url()), byteLimit: 100, timeout: .milliseconds(300))
+      try await transport.send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(120))
     }
     await clock.sleepers(atLeast: 1)
-    #expect(clock.requestedSleeps == [.milliseconds(300)])
-    clock.advance(by: .milliseconds(300))
+    #expect(clock.requestedSleeps == [.seconds(120)])
+    clock.advance(by: .seconds(120))
     do {
       _ = try await send.value
       Issue.record("expected a timeout")
