@@ -36,14 +36,10 @@ public enum WebLinkScheme {
       cleaned.append(scalar)
     }
     var text = String(cleaned)
-    if let scheme = scheme(of: text) {
+    if let scheme = LinkScheme.scheme(of: text) {
       // The scheme is case-insensitive; Foundation keeps it as written.
       text = scheme + text.drop(while: { $0 != ":" })
     }
     return URL(string: text, relativeTo: base)?.absoluteURL
-  }
-
-  static func scheme(of text: String) -> String? {
-    LinkScheme.scheme(of: text)
   }
 }

@@ -5,7 +5,7 @@ import URLResponderChainTesting
 @testable import URLResponderChainCore
 
 /// Once the caller has its answer (cancelled or timed out), nobody further up the chain is
-/// asked, whatever a handler does afterwards: a pre-check up the chain could open the link.
+/// asked, whatever a handler does afterwards: a handler up the chain that answers at once could open the link.
 @MainActor
 @Suite struct AnsweredCallerTests {
   /// Ignores cancellation and answers `.notHandled` only when released, however late.

@@ -111,6 +111,33 @@ import URLResponderChainTesting
     for run in runs { await #expect(throws: (any Error).self) { try await run.value } }
   }
 
+  /// What the alert presenter reads: Retry and Cancel for a server or offline prompt, no alert
+  /// for a sign-in (the app's sign-in answers it), and the end of a recovery through the
+  /// `RetryableError` it holds, so an alert closes itself when the recovery ends without a tap.
+  @Test func promptsAreAlertedAsRetryableExceptSignInAndTheirAlertsHearTheEnd() async throws {
+    let root = PromptListener(takes: [.serverError, .notAuthenticated, .offline])
+    let view = Node(next: root)
+    let operations = [notConnected, serverDown, unauthorized].map { (failure: any Error) in
+      ScriptedOperation(failing: [failure])
+    }
+    let runs = operations.map { operation in
+      Task { [recovery] in try await recovery.run(reportingFrom: view) { try await operation() } }
+    }
+    await root.waitForPrompts(3)
+    let signIn = try #require(root.prompts.first { $0 is SignInRequiredError })
+    #expect(!(signIn is any AlertableError))
+    #expect(AlertContent(for: signIn) == nil)
+    var ends: [RecoveryChoice] = []
+    for prompt in root.prompts where !(prompt is SignInRequiredError) {
+      let retryable = try #require(prompt as? any RetryableError)
+      #expect(AlertContent(for: prompt)?.buttons == [.retry, .cancel])
+      retryable.whenResolved { ends.append($0) }
+    }
+    for prompt in root.prompts { prompt.resolve(.cancel) }
+    #expect(ends == [.cancel, .cancel])
+    for run in runs { await #expect(throws: (any Error).self) { try await run.value } }
+  }
+
   @Test func twoKindsMayBePendingAtOnceAndEndIndependently() async throws {
     let network = ControllableConnectivityMonitor(isConnected: false)
     recovery.connectivity = network

@@ -33,7 +33,7 @@ class Linked: ResponderChainNode {
 /// A plain node that is not a handler.
 final class Node: Linked {}
 
-/// A handler that answers synchronously.
+/// An `AsyncURLHandler` that answers without suspending: the walk awaits it all the same.
 final class ImmediateHandler: Linked, AsyncURLHandler {
   let decision: URLHandlingDecision
   private(set) var calls = 0

@@ -211,6 +211,6 @@ import Testing
 
   @Test(arguments: ["1a:b", ":nothing", "no-colon", "%6Aavascript:x", "ja vascript:x", "é:x"])
   func textThatDoesNotStartWithASchemeHasNone(text: String) {
-    #expect(WebLinkScheme.scheme(of: text) == nil)
+    #expect(LinkScheme.scheme(of: text) == nil)
   }
 }

@@ -4,7 +4,7 @@ import URLResponderChainAllowlist
 import URLResponderChainCore
 import URLResponderChainRouting
 
-// Per-hop cost of the walk (handlers answering in their pre-check) against the floor, both measured in this run.
+// Per-hop cost of the walk (`URLHandler`s, which answer at once) against the floor, both measured in this run.
 // Each figure is the best of several rounds, to keep scheduler noise out of the ratio.
 
 @MainActor
@@ -37,8 +37,7 @@ func report() async {
   print("walk, fixed cost of a 1-hop propagation:        \(format(async1))")
   print(
     String(format: "ratio, marginal per hop / floor per hop:        %8.2f×  (target ≤ 2×)", asyncPerHop / floorPerHop))
-  // The same chains with handlers whose pre-check has no answer, as the default's has not:
-  // each is awaited (without suspending).
+  // The same chains of `AsyncURLHandler`s: each is awaited (without suspending).
   let awaitedOne = makeRejectingChain(length: 1, awaited: true)
   let awaitedHundred = makeRejectingChain(length: 100, awaited: true)
   let awaited1 = await nanosecondsPerCall(calls: 100_000) {
@@ -48,7 +47,7 @@ func report() async {
     sink &+= await awaitedHundred.propagateURL(benchmarkURL).trace.count
   }
   let awaitedPerHop = (awaited100 - awaited1) / 99
-  print("handlers whose pre-check has no answer (each awaited):")
+  print("AsyncURLHandlers that do not suspend (each awaited):")
   print("  marginal per hop:                              \(format(awaitedPerHop))")
   print("  fixed cost of a 1-hop propagation:             \(format(awaited1))")
   print(String(format: "  ratio, marginal per hop / floor per hop:      %8.2f×", awaitedPerHop / floorPerHop))
@@ -69,7 +68,7 @@ func report() async {
 
 if CommandLine.arguments.contains("--profile-async-100") {
   // Only the walk (100 hops, or PROFILE_LENGTH), for a profiler or an instruction count;
-  // PROFILE_AWAITED=1 uses handlers whose pre-check has no answer.
+  // PROFILE_AWAITED=1 uses AsyncURLHandlers.
   let environment = ProcessInfo.processInfo.environment
   let length = Int(environment["PROFILE_LENGTH"] ?? "") ?? 100
   let chain =

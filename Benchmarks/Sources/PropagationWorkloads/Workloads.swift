@@ -88,7 +88,7 @@ func synchronousDecision(_ handler: any URLHandler, _ url: URL) -> URLHandlingDe
 /// What a hand-written walk asks a handler: its decision, synchronously.
 @MainActor
 public protocol HandWrittenDecider: AnyObject {
-  /// The same decision ``URLHandler/handleURL(_:context:)`` makes, without `async`.
+  /// The same decision ``URLHandler/handleURL(_:context:)`` makes, without a context or a walk.
   func decideNow(_ url: URL) -> URLHandlingDecision
 }
 
