@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// A library target that ships the privacy manifest of its own binary
+/// (`Resources/PrivacyInfo.xcprivacy`).
+func library(_ name: String, dependsOn dependencies: [Target.Dependency] = []) -> Target {
+  .target(name: name, dependencies: dependencies, resources: [.copy("Resources/PrivacyInfo.xcprivacy")])
+}
+
 let package = Package(
   name: "URLResponderChain",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .visionOS(.v1)],
@@ -21,43 +27,14 @@ let package = Package(
     .executable(name: "url-allowlist", targets: ["URLAllowlistTool"]),
   ],
   targets: [
-    // Each library ships the privacy manifest of its own binary (Resources/PrivacyInfo.xcprivacy).
-    .target(name: "URLResponderChainCore", resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
-    .target(
-      name: "URLResponderChain",
-      dependencies: ["URLResponderChainCore"],
-      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
-    ),
-    .target(
-      name: "URLResponderChainAllowlist",
-      dependencies: ["URLResponderChainCore"],
-      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
-    ),
-    .target(
-      name: "URLResponderChainRouting",
-      dependencies: ["URLResponderChainAllowlist"],
-      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
-    ),
-    .target(
-      name: "URLResponderChainRecovery",
-      dependencies: ["URLResponderChainCore"],
-      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
-    ),
-    .target(
-      name: "URLResponderChainRemoteAllowlist",
-      dependencies: ["URLResponderChainAllowlist", "URLResponderChainRecovery"],
-      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
-    ),
-    .target(
-      name: "URLResponderChainInboundLinks",
-      dependencies: ["URLResponderChain", "URLResponderChainAllowlist"],
-      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
-    ),
-    .target(
-      name: "URLResponderChainWebContent",
-      dependencies: ["URLResponderChain"],
-      resources: [.copy("Resources/PrivacyInfo.xcprivacy")]
-    ),
+    library("URLResponderChainCore"),
+    library("URLResponderChain", dependsOn: ["URLResponderChainCore"]),
+    library("URLResponderChainAllowlist", dependsOn: ["URLResponderChainCore"]),
+    library("URLResponderChainRouting", dependsOn: ["URLResponderChainAllowlist"]),
+    library("URLResponderChainRecovery", dependsOn: ["URLResponderChainCore"]),
+    library("URLResponderChainRemoteAllowlist", dependsOn: ["URLResponderChainAllowlist", "URLResponderChainRecovery"]),
+    library("URLResponderChainInboundLinks", dependsOn: ["URLResponderChain", "URLResponderChainAllowlist"]),
+    library("URLResponderChainWebContent", dependsOn: ["URLResponderChain"]),
     .target(
       name: "URLResponderChainTesting",
       dependencies: ["URLResponderChainCore", "URLResponderChainRecovery", "URLResponderChainInboundLinks"]
