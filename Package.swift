@@ -32,7 +32,8 @@ let package = Package(
     library("URLResponderChainAllowlist", dependsOn: ["URLResponderChainCore"]),
     library("URLResponderChainRouting", dependsOn: ["URLResponderChainAllowlist"]),
     library("URLResponderChainRecovery", dependsOn: ["URLResponderChainCore"]),
-    library("URLResponderChainRemoteAllowlist", dependsOn: ["URLResponderChainAllowlist", "URLResponderChainRecovery"]),
+    library(
+      "URLResponderChainRemoteAllowlist", dependsOn: ["URLResponderChainAllowlist", "URLResponderChainRecovery"]),
     library("URLResponderChainInboundLinks", dependsOn: ["URLResponderChain", "URLResponderChainAllowlist"]),
     library("URLResponderChainWebContent", dependsOn: ["URLResponderChain"]),
     .target(
