@@ -47,6 +47,10 @@ extension RecoveryPromptError {
   }
 }
 
+// A prompt that is also a `RetryableError` (offline, server error) would otherwise have two
+// equally good `title` and `whenResolved(_:)`: `AlertableError`'s and `RetryableError`'s
+// defaults, and the prompt's above. This more specific extension decides for the prompt's,
+// so that an alert holding `any RetryableError` hears the recovery end.
 extension RetryableError where Self: RecoveryPromptError {
   /// The prompt's title.
   public var title: String { prompt.title }
