@@ -9,7 +9,7 @@ public import URLResponderChainCore
 /// top-level domain down) and the exact rules of the host itself; only those few rules are
 /// looked at.
 ///
-/// Which rule a verdict names: a deny rule that matches always wins (``URLVerdict/blocked(rule:)``).
+/// Which rule a verdict names: a deny rule that matches always wins (`URLVerdict.blocked`).
 /// Among the rules of one kind that match, the first is named, looking at the `*.` rules of
 /// the broadest parent domain first, then of each narrower one, then the host's own rules,
 /// and at rules for the same domain in document order. So with `*.example.com` and

@@ -18,7 +18,7 @@ public enum AllowlistDocument {
   /// The most entries (allow and deny together) a document may hold by default.
   public static let defaultEntryLimit = 200_000
   /// The largest document read by default, in bytes (2 MB): the same limit a
-  /// ``RemoteAllowlistConfiguration`` applies to a response. A larger document is refused
+  /// `RemoteAllowlistConfiguration` applies to a response. A larger document is refused
   /// before it is parsed, so reading one never takes memory out of proportion to it.
   public static let defaultByteLimit = 2 * 1024 * 1024
 

@@ -117,7 +117,7 @@ extension URLPattern {
 extension URLPattern {
   /// Whether this pattern should be tried before `other` in a route table: an exact host
   /// beats a wildcard host, then position by position literal segments beat placeholders,
-  /// and a path that ends beats a trailing `*` (see the rule on ``URLRouteTable``).
+  /// and a path that ends beats a trailing `*` (see the rule on `URLRouteTable`).
   public func isMoreSpecific(than other: URLPattern) -> Bool {
     other.specificity.lexicographicallyPrecedes(specificity)
   }

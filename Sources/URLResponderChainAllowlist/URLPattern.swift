@@ -29,7 +29,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
   /// The pattern as written.
   public let description: String
-  /// `"http"` or `"https"` when the pattern fixes the scheme; in a ``URLRouteTable``, also an
+  /// `"http"` or `"https"` when the pattern fixes the scheme; in a `URLRouteTable`, also an
   /// app's own scheme (`myapp://document/:id`). A pattern without a scheme matches web URLs only.
   public let scheme: String?
   /// The host (without the `*.` prefix), lowercased.

@@ -3,7 +3,7 @@ public import URLResponderChainCore
 /// Runs failed network operations through the three recoveries: server error or timeout
 /// (Retry/Cancel), offline (resubmits by itself when the network returns) and not
 /// authenticated (sign in, then resubmit) — command dispatch with exception listeners, where
-/// the listeners are ``ErrorHandler``s up the responder chain.
+/// the listeners are `ErrorHandler`s up the responder chain.
 ///
 /// ```swift
 /// // at launch, on Apple platforms
@@ -112,7 +112,7 @@ public final class RecoveryCoordinator {
   /// Use it when the operation is not a throwing closure; ``run(reportingFrom:classifier:text:_:)``
   /// is simpler otherwise.
   ///
-  /// - Returns: ``RecoveryChoice/cancel`` when no ``ErrorHandler`` handled the error, when the
+  /// - Returns: `RecoveryChoice.cancel` when no `ErrorHandler` handled the error, when the
   ///   handler let go of it unanswered (server error, sign-in), or when the waiting task was
   ///   cancelled.
   public func recover(

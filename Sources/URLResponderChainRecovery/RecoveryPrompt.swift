@@ -11,7 +11,7 @@ public final class RecoveryPrompt: Sendable {
   /// The prompt's message.
   public let message: String
   /// The failure that started the recovery (a `URLError`, ``HTTPStatusError``,
-  /// ``RemoteAllowlistFailure`` or the app's own error).
+  /// `RemoteAllowlistFailure` or the app's own error).
   public let underlyingError: any Error
   let recovery: PendingRecovery
 
@@ -33,7 +33,7 @@ public final class RecoveryPrompt: Sendable {
   @MainActor public func resolve(_ choice: RecoveryChoice) { recovery.resolve(choice) }
 
   /// Waits until the recovery ends, by a choice or by itself, and returns how it ended
-  /// (``RecoveryChoice/cancel`` early if the waiting task is cancelled).
+  /// (`RecoveryChoice.cancel` early if the waiting task is cancelled).
   @MainActor public func resolution() async -> RecoveryChoice { await recovery.wait() }
 
   /// Calls `observer` once when the recovery ends, at once if it has. The observer does not

@@ -37,7 +37,7 @@ extension RecoveryPromptError {
   @MainActor public func resolve(_ choice: RecoveryChoice) { prompt.resolve(choice) }
 
   /// Waits until the recovery ends, by a choice or by itself, and returns how it ended
-  /// (``RecoveryChoice/cancel`` early if the waiting task is cancelled).
+  /// (`RecoveryChoice.cancel` early if the waiting task is cancelled).
   @MainActor public func resolution() async -> RecoveryChoice { await prompt.resolution() }
 
   /// Calls `observer` once when the recovery ends, at once if it has; the observer does not

@@ -27,7 +27,7 @@ public struct RemoteAllowlistConfiguration: Sendable {
   public var headers: [String: String] = [:]
   /// Read at the start of every fetch and laid over ``headers``: the app's current credentials,
   /// for example `["Authorization": "Bearer \(token)"]` from its keychain. A fetch retried after
-  /// a ``SignInRequiredError`` is resolved carries the credentials the sign-in stored.
+  /// a `SignInRequiredError` is resolved carries the credentials the sign-in stored.
   public var credentials: (@Sendable () async -> [String: String])?
   /// Called once after a 401 or 403 to get fresh headers (a refreshed token); `nil` gives up.
   public var refreshCredentials: (@Sendable () async -> [String: String]?)?

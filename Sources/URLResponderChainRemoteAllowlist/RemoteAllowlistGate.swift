@@ -8,8 +8,8 @@ public import URLResponderChainRecovery
 /// blocked; URLs the list does not allow are passed on (to the system browser, by default)
 /// or blocked. When no valid list can be had, the
 /// configuration's ``RemoteAllowlistConfiguration/UnavailablePolicy`` decides: failing
-/// closed runs the check under the ``RecoveryCoordinator``, which reports an ``OfflineError``,
-/// ``ServerFailureError`` or ``SignInRequiredError`` up the chain and checks again when the
+/// closed runs the check under the `RecoveryCoordinator`, which reports an `OfflineError`,
+/// `ServerFailureError` or `SignInRequiredError` up the chain and checks again when the
 /// recovery ends with retry; other links that fail the same way meanwhile wait on that same
 /// prompt.
 ///
@@ -26,10 +26,10 @@ public import URLResponderChainRecovery
 public struct RemoteAllowlistGate {
   /// What happens to a URL the list refuses.
   public enum WhenRefused: Sendable {
-    /// Pass it on up the chain (``URLHandlingDecision/notHandled``): the system browser opens it.
+    /// Pass it on up the chain (`URLHandlingDecision.notHandled`): the system browser opens it.
     /// URLs that a deny rule matches are blocked whatever this says.
     case passOn
-    /// Block it (``URLHandlingDecision/discarded(reason:)``).
+    /// Block it (`URLHandlingDecision.discarded`).
     case block
   }
 
@@ -66,7 +66,7 @@ public struct RemoteAllowlistGate {
   }
 
   /// Checks `url` and decides; when the list allows it, `present` decides what happens
-  /// (for example a ``LinkPresenter``'s outcome).
+  /// (for example a `LinkPresenter`'s outcome).
   ///
   /// ```swift
   /// await gate.decide(url, from: self) { await presenter.present($0, from: self).decision }

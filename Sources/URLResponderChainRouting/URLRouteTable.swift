@@ -2,10 +2,10 @@ public import Foundation
 public import URLResponderChainAllowlist
 public import URLResponderChainCore
 
-/// An ordered table of route patterns and what to do for each, for use inside a ``URLHandler``.
+/// An ordered table of route patterns and what to do for each, for use inside a `URLHandler`.
 ///
 /// The most specific matching pattern wins; among equally specific patterns the earlier row
-/// wins. URLs that are not eligible (see ``URLSafety``) match no route. Rows are indexed by
+/// wins. URLs that are not eligible (see `URLSafety`) match no route. Rows are indexed by
 /// host and path segment, so a lookup costs the same with ten routes or ten thousand.
 ///
 /// **Most specific wins**, compared in this order:
@@ -19,7 +19,7 @@ public import URLResponderChainCore
 /// `//docs` match `example.com/docs`.
 ///
 /// Patterns may name the app's own scheme (`myapp://document/:id`), which inbound links use
-/// (see ``InboundLinkDispatcher``); such URLs pass the same safety rules as web URLs, and a
+/// (see `InboundLinkDispatcher`); such URLs pass the same safety rules as web URLs, and a
 /// pattern without a scheme never matches them.
 ///
 /// A typical app's table — YouTube links in the YouTube app, its own domains in-app,
@@ -91,7 +91,7 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
 }
 
 extension URLRouteTable where Action == URLHandlingDecision {
-  /// The decision of the most specific matching route, or ``URLHandlingDecision/notHandled``.
+  /// The decision of the most specific matching route, or `URLHandlingDecision.notHandled`.
   ///
   /// ```swift
   /// let policy = try URLRouteTable<URLHandlingDecision>([

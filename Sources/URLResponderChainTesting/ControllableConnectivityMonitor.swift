@@ -1,7 +1,7 @@
 import URLResponderChainCore
 public import URLResponderChainRecovery
 
-/// A ``URLResponderChainCore/ConnectivityMonitor`` switched by hand, for tests and headless demos.
+/// A `ConnectivityMonitor` switched by hand, for tests and headless demos.
 ///
 /// ```swift
 /// let network = ControllableConnectivityMonitor(isConnected: false)

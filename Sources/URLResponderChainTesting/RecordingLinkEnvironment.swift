@@ -1,7 +1,7 @@
 public import Foundation
 public import URLResponderChainCore
 
-/// A ``LinkPresentationEnvironment`` for tests: "presents" a stand-in browser view controller
+/// A `LinkPresentationEnvironment` for tests: "presents" a stand-in browser view controller
 /// in the test tree, opens universal links for the hosts you list, and hands system opens
 /// to a ``FakeSystemOpener``.
 ///

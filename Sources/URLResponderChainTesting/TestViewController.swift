@@ -54,8 +54,11 @@ open class TestViewController: TestResponder {
   /// Like UIKit, a view controller presents one view controller at a time: presenting
   /// while already presenting fails and returns `false`.
   ///
-  /// - Parameter completes: Pass `false` to leave the presentation in progress, with
-  ///   ``isBeingPresented`` set, until ``finishTransition()``.
+  /// - Parameters:
+  ///   - viewController: The view controller to present; it must not be presented already.
+  ///   - completes: Pass `false` to leave the presentation in progress, with
+  ///     ``isBeingPresented`` set, until ``finishTransition()``.
+  /// - Returns: Whether the presentation started.
   @discardableResult
   public func present(_ viewController: TestViewController, completes: Bool = true) -> Bool {
     guard presentedViewController == nil, viewController.presentingViewController == nil else { return false }

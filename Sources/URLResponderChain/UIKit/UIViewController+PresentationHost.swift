@@ -22,7 +22,7 @@
   }
 
   /// A container view controller of your own that says which child the user sees, so that
-  /// inbound links start there (``URLResponderChainCore/InboundLinkDispatcher``).
+  /// inbound links start there (`InboundLinkDispatcher`).
   ///
   /// ```swift
   /// final class ReaderContainer: UIViewController, VisibleChildContainer {

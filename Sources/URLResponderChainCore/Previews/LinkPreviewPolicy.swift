@@ -8,7 +8,7 @@ public import Foundation
 /// | `http`/`https`, eligible, allowed where an allowlist applies | in-app browser | Open, Copy Link, Share |
 /// | Other `http`/`https` (refused by ``URLSafety`` or the allowlist, or the list is not known yet) | none | Open, Copy Link, Share |
 /// | Another scheme that may leave the document (`mailto:`, `tel:`, an app's scheme) | none | Open, Copy Link |
-/// | ``WebLinkScheme/documentLocal`` (`javascript:`, `data:`, `file:`…), or no readable scheme | no menu at all | — |
+/// | `WebLinkScheme.documentLocal` (`javascript:`, `data:`, `file:`…), or no readable scheme | no menu at all | — |
 ///
 /// Open and committing the preview both send the link up the responder chain, so the
 /// handlers that decide a tap also decide these; the menu never opens anything itself.

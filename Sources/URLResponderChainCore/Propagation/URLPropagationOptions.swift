@@ -32,7 +32,7 @@ public struct URLPropagationOptions: Sendable {
 
   /// Where the URL came from when it arrived from outside the app (a universal link, the
   /// app's scheme, Handoff, a notification); `nil` for a link tapped in the app.
-  /// ``InboundLinkDispatcher`` sets it. The system-browser fallback at the end of the chain
+  /// `InboundLinkDispatcher` sets it. The system-browser fallback at the end of the chain
   /// (`UIApplication`, `NSApplication`) passes inbound links on instead of bouncing the user
   /// out of the app; handlers may read it from ``URLHandlingContext/inboundSource``.
   public var inboundSource: InboundLinkSource?

@@ -2,7 +2,7 @@
   import Network
   import URLResponderChainCore
 
-  /// A ``URLResponderChainCore/ConnectivityMonitor`` backed by `NWPathMonitor`: connected while
+  /// A ``ConnectivityMonitor`` backed by `NWPathMonitor`: connected while
   /// the current path is `.satisfied`.
   ///
   /// Give it to the recovery coordinator at launch, so that operations that failed offline are

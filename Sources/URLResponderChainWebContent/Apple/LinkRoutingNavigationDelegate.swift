@@ -12,7 +12,7 @@
   /// another document (or a window the user's tap asked for) goes up the chain and the web
   /// view's own navigation is cancelled; the initial load, reloads, back and forward,
   /// same-document fragment links, redirects and subframe loads proceed; `javascript:` and
-  /// `data:` links are refused. A long press on a link shows the core's ``LinkPreviewPolicy``
+  /// `data:` links are refused. A long press on a link shows the core's `LinkPreviewPolicy`
   /// menu: an in-app Safari preview only for links a tap would open in-app; committing the
   /// preview or choosing Open sends the link up the chain.
   ///
@@ -49,7 +49,7 @@
     /// - Parameters:
     ///   - policy: What leaves the web view. Defaults to ``WebNavigationPolicy/init()``.
     ///   - previews: What a long press on a link shows. Defaults to previews of every
-    ///     eligible web link; pass a policy with the app's ``InAppLinkRule``.
+    ///     eligible web link; pass a policy with the app's `InAppLinkRule`.
     public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPreviewPolicy? = LinkPreviewPolicy())
     {
       self.policy = policy
