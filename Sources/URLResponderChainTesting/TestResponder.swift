@@ -23,3 +23,8 @@ open class TestResponder: ResponderChainNode, CustomStringConvertible {
   /// The type and name, for test output.
   nonisolated public var description: String { "\(type(of: self))(\(name))" }
 }
+
+// Traces print the name after the type in debug builds: `TestView "link"`.
+extension TestResponder: TraceNamed {
+  nonisolated package var traceName: String { name }
+}

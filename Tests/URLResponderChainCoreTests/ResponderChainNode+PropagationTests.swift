@@ -119,4 +119,22 @@ import URLResponderChainTesting
     #expect(text.contains("1 ImmediateHandler"))
     #expect(text.contains("discarded (blocked host)"))
   }
+
+  @Test func theTestKitsRespondersAreNamedInTheTrace() async {
+    let app = TestApplication(name: "app")
+    let topic = TestViewController(name: "topic")
+    app.makeWindow(rootViewController: topic)
+    let link = TestView(name: "link")
+    topic.view.addSubview(link)
+    let result = await link.propagateURL(exampleURL)
+    let lines = result.description.split(separator: "\n").dropFirst().map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(lines.count == 5)
+    #expect(lines.first?.hasPrefix(#"0 TestView "link""#) == true)
+    #expect(lines.dropFirst().first?.hasPrefix(#"1 TestView "topic.view""#) == true)
+    #expect(lines.contains { $0.hasPrefix(#"2 TestViewController "topic""#) })
+    #expect(lines.last?.hasPrefix(#"4 TestApplication "app""#) == true)
+    #expect(result.description.contains(#"by TestApplication "app""#))
+  }
 }

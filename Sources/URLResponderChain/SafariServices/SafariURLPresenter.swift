@@ -14,9 +14,9 @@
   /// opened by the system.
   ///
   /// ```swift
-  /// let safari = SafariURLPresenter(universalLinksFirst: true)
+  /// final class TopicViewController: UIViewController, AsyncURLHandler {
+  ///   let safari = SafariURLPresenter(universalLinksFirst: true)
   ///
-  /// extension TopicViewController: AsyncURLHandler {
   ///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
   ///     await safari.handleURL(url, from: self)
   ///   }

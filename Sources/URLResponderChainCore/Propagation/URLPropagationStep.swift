@@ -24,13 +24,25 @@ public struct URLPropagationStep: Sendable {
 
   let nanoseconds: UInt64
 
+  /// The name the node gave itself for traces (``TraceNamed``), recorded in debug builds only.
+  let nodeLabel: String?
+
   /// A step for a node that is not a handler (`decision` is `nil`) or for a handler's answer.
-  init(nodeID: ObjectIdentifier, nodeType: any Any.Type, decision: URLHandlingDecision?, nanoseconds: UInt64) {
+  init(
+    node: AnyObject, nodeID: ObjectIdentifier, nodeType: any Any.Type, decision: URLHandlingDecision?,
+    nanoseconds: UInt64
+  ) {
     self.nodeID = nodeID
     self.nodeType = nodeType
     self.isURLHandler = decision != nil
     self.decision = decision
     self.nanoseconds = nanoseconds
+    // A release build's walk pays no cast for a name only tests and debugging read.
+    #if DEBUG
+      self.nodeLabel = (node as? any TraceNamed)?.traceName
+    #else
+      self.nodeLabel = nil
+    #endif
   }
 
   init(pending: PendingHandler, nanoseconds: UInt64) {
@@ -39,6 +51,7 @@ public struct URLPropagationStep: Sendable {
     self.isURLHandler = true
     self.decision = nil
     self.nanoseconds = nanoseconds
+    self.nodeLabel = nil
   }
 
   /// The time the node took to answer. Zero for nodes that are not handlers.
@@ -47,8 +60,12 @@ public struct URLPropagationStep: Sendable {
   /// Whether this step visited `node`.
   public func refers(to node: AnyObject) -> Bool { nodeID == ObjectIdentifier(node) }
 
-  /// The node's type name, as printed in traces.
-  public var nodeName: String { String(describing: nodeType) }
+  /// The node's type name, as printed in traces, followed in debug builds by the name the
+  /// node gives itself, if any (the test kit's responders do: `TestView "link"`).
+  public var nodeName: String {
+    guard let nodeLabel else { return String(describing: nodeType) }
+    return "\(nodeType) \"\(nodeLabel)\""
+  }
 }
 
 /// The handler a walk is waiting on, as the watchdog and cancellation see it.

@@ -160,14 +160,15 @@ final class PropagationWalk {
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
         guard !isFinished else { return nil }
-        if record(decision, nodeID: nodeID, nodeType: type(of: handler)) { return nil }
+        if record(decision, node: handler, nodeID: nodeID, nodeType: type(of: handler)) { return nil }
         if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
       } else if let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
         return handler
       } else {
-        steps.append(URLPropagationStep(nodeID: nodeID, nodeType: type(of: node), decision: nil, nanoseconds: 0))
+        steps.append(
+          URLPropagationStep(node: node, nodeID: nodeID, nodeType: type(of: node), decision: nil, nanoseconds: 0))
         cursor = node.nextNode
       }
       if cursor != nil { hop += 1 }
@@ -194,7 +195,7 @@ final class PropagationWalk {
       // leaves an answer given without suspending to count.)
       if timeoutNanoseconds > 0, MonotonicClock.now() &- askedAt > timeoutNanoseconds { return timeOut() }
       pending = nil
-      if record(decision, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
+      if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
       guard let next = handler.nextNode else { return finish(.notHandled) }
       hop += 1
@@ -207,14 +208,17 @@ final class PropagationWalk {
   ///
   /// - Returns: Whether the answer ended the walk.
   @inline(__always)
-  private func record(_ decision: URLHandlingDecision, nodeID: ObjectIdentifier, nodeType: any Any.Type) -> Bool {
+  private func record(
+    _ decision: URLHandlingDecision, node: AnyObject, nodeID: ObjectIdentifier, nodeType: any Any.Type
+  ) -> Bool {
     if let handlerInterval {
       ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
       self.handlerInterval = nil
     }
     let now = MonotonicClock.now()
     steps.append(
-      URLPropagationStep(nodeID: nodeID, nodeType: nodeType, decision: decision, nanoseconds: now &- lastTick))
+      URLPropagationStep(
+        node: node, nodeID: nodeID, nodeType: nodeType, decision: decision, nanoseconds: now &- lastTick))
     lastTick = now
     switch decision {
     case .notHandled: return false
@@ -284,7 +288,7 @@ final class PropagationWalk {
     }
     ChainLog.propagation.debug(
       result.outcome.logDescription, url: result.url,
-      " by \(result.decidingStep?.nodeName ?? "nobody") in \(elapsed().millisecondsDescription), \(result.trace.count) nodes"
+      " by \(result.decidingStep.map { String(describing: $0.nodeType) } ?? "nobody") in \(elapsed().millisecondsDescription), \(result.trace.count) nodes"
     )
     URLPropagationObservers.enqueue(URLPropagationReport(result: result, duration: elapsed()))
   }
