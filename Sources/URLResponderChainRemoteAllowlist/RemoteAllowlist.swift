@@ -57,7 +57,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   private var headers: [String: String]
   /// The retry budget, in tenths of a token: whole numbers, so that ten successes earn back
   /// exactly one retry (ten additions of 0.1 make 0.9999999999999999, which is not one).
-  private var retryTenths: Int
+  private var retryBudget: RetryBudget
   private var fetch: Task<Void, Never>?
   private var waiters: [Int: CheckedContinuation<Result<Allowlist, RemoteAllowlistFailure>, Never>] = [:]
   private var nextWaiter = 0
@@ -91,7 +91,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
     self.random = random
     self.clock = WaitClock(clock)
     self.headers = configuration.headers
-    self.retryTenths = Self.tenths(of: configuration.retry.budget)
+    self.retryBudget = RetryBudget(tokens: configuration.retry.budget)
   }
 
   /// The list to check against now, fetching it (once, shared between callers) only when the
@@ -277,7 +277,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
       case .failure(.timedOut) where cutByDeadline && lastFailure != nil:
         return .failure(lastFailure ?? .timedOut)
       case .success:
-        retryTenths = min(Self.tenths(of: configuration.retry.budget), retryTenths + 1)
+        retryBudget.earnForSuccess()
         return outcome
       case .failure(.notAuthenticated) where !refreshedCredentials && configuration.refreshCredentials != nil:
         refreshedCredentials = true
@@ -287,12 +287,9 @@ public actor RemoteAllowlist: URLVerdictProviding {
         continue
       case .failure(let failure):
         lastFailure = failure
-        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts, retryTenths >= 10 else {
-          return outcome
-        }
+        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts else { return outcome }
         let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
-        guard clock.elapsed() + delay < deadline else { return outcome }
-        retryTenths -= 10
+        guard clock.elapsed() + delay < deadline, retryBudget.spendForRetry() else { return outcome }
         configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay)")
         do {
           try await clock.sleep(delay)
@@ -375,16 +372,9 @@ public actor RemoteAllowlist: URLVerdictProviding {
           nil
         )
       }
-      // §4.3.4: the 304's header fields replace the stored ones they name.
-      if exchange.headers["cache-control"] != nil {
-        let previousExpires = revalidated.response.directives.expiresLifetime
-        revalidated.response.directives = directives
-        if exchange.headers["expires"] == nil { revalidated.response.directives.expiresLifetime = previousExpires }
-      } else if exchange.headers["expires"] != nil {
-        revalidated.response.directives.expiresLifetime = freshness.expiresLifetime
-      }
-      if freshness.neverMatches { revalidated.response.directives.noStore = true }
-      revalidated.response.receivedAt = receivedAt
+      revalidated.response = NotModifiedUpdate.apply(
+        to: revalidated.response, headers: exchange.headers, directives: directives, freshness: freshness,
+        receivedAt: receivedAt)
       return (.success(revalidated), nil)
     case 401, 403:
       return (.failure(.notAuthenticated(status: exchange.status)), nil)
@@ -427,12 +417,6 @@ public actor RemoteAllowlist: URLVerdictProviding {
         return .failure(.redirectRefused(reason))
       }
     }
-  }
-
-  /// A budget in tokens as whole tenths (a negative or non-finite budget is none).
-  static func tenths(of budget: Double) -> Int {
-    guard budget.isFinite, budget > 0 else { return 0 }
-    return Int(min(budget * 10, Double(Int32.max)).rounded(.down))
   }
 
   /// `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), at most a day.

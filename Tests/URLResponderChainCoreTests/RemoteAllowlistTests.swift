@@ -364,7 +364,7 @@ import Testing
 
   @Test(arguments: [(1.0, 10), (0.25, 2), (2.5, 25), (0, 0), (-1, 0), (Double.nan, 0), (Double.infinity, 0)])
   func aBudgetIsCountedInWholeTenths(budget: Double, tenths: Int) {
-    #expect(RemoteAllowlist.tenths(of: budget) == tenths)
+    #expect(RetryBudget.tenths(of: budget) == tenths)
   }
 
   @Test func retryAfterReadsSecondsAndHTTPDates() {
