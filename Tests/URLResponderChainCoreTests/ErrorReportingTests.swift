@@ -55,7 +55,7 @@ private final class AlertShower: TypedErrorHandler {
   @Test func aTransformedErrorIsWhatTheHandlersAboveSee() async {
     let shower = AlertShower()
     let transformer = ErrorNode(next: shower) { error in
-      error is NetworkDown ? .transform(FriendlyError()) : .notHandled
+      error is NetworkDown ? .rewrite(FriendlyError()) : .notHandled
     }
     #expect(await transformer.reportError(NetworkDown()))
     #expect(shower.shown == ["Check your connection."])

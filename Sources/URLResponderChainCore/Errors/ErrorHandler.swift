@@ -1,4 +1,4 @@
-/// A responder that may handle, pass on or transform an error reported up the chain.
+/// A responder that may handle, pass on or rewrite an error reported up the chain.
 ///
 /// Errors travel the same chain as URLs. Any node can call ``ResponderChainNode/reportError(_:)``;
 /// the nearest handler that knows how shows the message.
@@ -17,15 +17,15 @@
 ///
 /// - Return ``ErrorHandlingDecision/notHandled`` for errors you do not know how to show;
 ///   the error then goes on to the next responder.
-/// - Return ``ErrorHandlingDecision/transform(_:)`` to replace the error for the handlers
+/// - Return ``ErrorHandlingDecision/rewrite(_:)`` to replace the error for the handlers
 ///   above you (for example to wrap a low-level error in a user-facing one).
 /// - Return ``ErrorHandlingDecision/handled`` only once the error has been dealt with.
 @MainActor
 public protocol ErrorHandler: ResponderChainNode {
   /// Decides what happens to an error that reached this responder.
   ///
-  /// - Parameter error: The error as it arrives here, after any transformations below.
-  /// - Returns: Whether the error was handled, passed on or transformed.
+  /// - Parameter error: The error as it arrives here, after any rewrites below.
+  /// - Returns: Whether the error was handled, passed on or rewritten.
   func handleError(_ error: any Error) async -> ErrorHandlingDecision
 }
 
@@ -35,6 +35,7 @@ public enum ErrorHandlingDecision: Sendable {
   case handled
   /// Not this handler's error; it goes on to the next responder.
   case notHandled
-  /// Continue up the chain with another error.
-  case transform(any Error)
+  /// Continue up the chain with another error, as `URLHandlingDecision.rewrite(_:)` does
+  /// with another URL.
+  case rewrite(any Error)
 }

@@ -1,7 +1,7 @@
 extension ResponderChainNode {
   /// Sends an error up the responder chain, starting at this node, until a handler deals with it.
   ///
-  /// Each ``ErrorHandler`` on the way may handle it, pass it on, or transform it for the
+  /// Each ``ErrorHandler`` on the way may handle it, pass it on, or rewrite it for the
   /// handlers above. The walk is iterative and visits each node once.
   ///
   /// ```swift
@@ -23,7 +23,7 @@ extension ResponderChainNode {
         switch await handler.handleError(error) {
         case .handled: return true
         case .notHandled: break
-        case .transform(let transformed): error = transformed
+        case .rewrite(let rewritten): error = rewritten
         }
       }
       guard let next = node.nextNode else { return false }

@@ -16,7 +16,7 @@ public protocol TypedErrorHandler: ErrorHandler {
   /// Decides what happens to an error of the handled type.
   ///
   /// - Parameter error: The error, already cast to ``HandledError``.
-  /// - Returns: Whether the error was handled, passed on or transformed.
+  /// - Returns: Whether the error was handled, passed on or rewritten.
   func handle(_ error: HandledError) async -> ErrorHandlingDecision
 }
 
