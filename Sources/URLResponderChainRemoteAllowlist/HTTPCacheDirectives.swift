@@ -17,6 +17,15 @@ struct HTTPCacheDirectives: Sendable, Equatable, Codable {
   /// The lifetime from `Expires` − `Date` (RFC 9111 §4.2.1), used only when `max-age` is absent.
   var expiresLifetime: Double?
 
+  /// What a response's header fields say about caching it: its `Cache-Control`, its `Expires`
+  /// lifetime, and `no-store` when it varies on `*` (§4.1: it never matches a later request,
+  /// so keeping it is pointless).
+  init(response headers: [String: String], freshness: HTTPResponseFreshness) {
+    self.init(cacheControl: headers["cache-control"])
+    expiresLifetime = freshness.expiresLifetime
+    if freshness.neverMatches { noStore = true }
+  }
+
   /// Parses a `Cache-Control` header value (RFC 9111 §5.2); repeated header lines arrive
   /// joined with commas. Unknown directives are ignored; commas inside quoted values do not
   /// split directives. Read conservatively, as §4.2.1 encourages: a malformed `max-age`, or

@@ -5,29 +5,27 @@ import Foundation
 /// The stored response's header fields that the 304 names are replaced and the rest are kept:
 /// a new `Cache-Control` replaces the stored directives, but keeps the stored `Expires`
 /// lifetime unless the 304 carries an `Expires` of its own; an `Expires` alone replaces only
-/// that lifetime. A 304 that varies on `*` makes the response unstorable (§4.1). The response
-/// is new again as of the 304 (`receivedAt`).
+/// that lifetime. A 304 that makes the response unstorable (`no-store`, or varying on `*`)
+/// does so whatever else it names. The response is new again as of the 304 (`receivedAt`).
 enum NotModifiedUpdate {
   /// The stored response after the 304.
   ///
   /// - Parameters:
   ///   - stored: The response the 304 selected.
   ///   - headers: The 304's header fields, names lowercased.
-  ///   - directives: The 304's `Cache-Control` read, with its `Expires` lifetime.
-  ///   - freshness: The 304's freshness information.
+  ///   - directives: The 304's caching information (``HTTPCacheDirectives/init(response:freshness:)``).
   ///   - receivedAt: When the 304 was new.
   static func apply(
-    to stored: CachedResponse, headers: [String: String], directives: HTTPCacheDirectives,
-    freshness: HTTPResponseFreshness, receivedAt: Date
+    to stored: CachedResponse, headers: [String: String], directives: HTTPCacheDirectives, receivedAt: Date
   ) -> CachedResponse {
     var updated = stored
     if headers["cache-control"] != nil {
       updated.directives = directives
       if headers["expires"] == nil { updated.directives.expiresLifetime = stored.directives.expiresLifetime }
     } else if headers["expires"] != nil {
-      updated.directives.expiresLifetime = freshness.expiresLifetime
+      updated.directives.expiresLifetime = directives.expiresLifetime
     }
-    if freshness.neverMatches { updated.directives.noStore = true }
+    if directives.noStore { updated.directives.noStore = true }
     updated.receivedAt = receivedAt
     return updated
   }

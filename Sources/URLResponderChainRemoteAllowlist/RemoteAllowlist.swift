@@ -334,11 +334,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
     // `receivedAt` is the moment the response was new: the current age (§4.2.3) is then now − receivedAt.
     let receivedAt =
       freshness.initialAge.isFinite ? responseTime.addingTimeInterval(-freshness.initialAge) : .distantPast
-    var directives = HTTPCacheDirectives(cacheControl: exchange.headers["cache-control"])
-    directives.expiresLifetime = freshness.expiresLifetime
-    // §4.1: a response that varies on `*` never matches a later request, so keeping it is
-    // pointless; it answers this request only, as `no-store` would.
-    if freshness.neverMatches { directives.noStore = true }
+    let directives = HTTPCacheDirectives(response: exchange.headers, freshness: freshness)
     switch exchange.status {
     case 200:
       let signature = configuration.integrity.signatureHeaderName.flatMap { exchange.headers[$0] }
@@ -373,8 +369,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
         )
       }
       revalidated.response = NotModifiedUpdate.apply(
-        to: revalidated.response, headers: exchange.headers, directives: directives, freshness: freshness,
-        receivedAt: receivedAt)
+        to: revalidated.response, headers: exchange.headers, directives: directives, receivedAt: receivedAt)
       return (.success(revalidated), nil)
     case 401, 403:
       return (.failure(.notAuthenticated(status: exchange.status)), nil)

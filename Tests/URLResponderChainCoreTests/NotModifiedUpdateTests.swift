@@ -17,10 +17,9 @@ import Testing
 
   func update(_ headers: [String: String]) -> CachedResponse {
     let freshness = HTTPResponseFreshness(headers: headers, requestTime: now, responseTime: now)
-    var directives = HTTPCacheDirectives(cacheControl: headers["cache-control"])
-    directives.expiresLifetime = freshness.expiresLifetime
     return NotModifiedUpdate.apply(
-      to: stored, headers: headers, directives: directives, freshness: freshness, receivedAt: now)
+      to: stored, headers: headers, directives: HTTPCacheDirectives(response: headers, freshness: freshness),
+      receivedAt: now)
   }
 
   @Test func aNewCacheControlReplacesTheDirectivesButKeepsTheStoredExpires() {
