@@ -1,9 +1,10 @@
+import URLResponderChainCore
+
 #if canImport(FoundationNetworking)
   import Foundation
   public import FoundationNetworking
 #else
   public import Foundation
-  import URLResponderChainCore
 #endif
 
 /// Sends allowlist requests through `URLSession`, stopping as soon as the body passes the

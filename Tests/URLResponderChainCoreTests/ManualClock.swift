@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import URLResponderChainCore
 @testable import URLResponderChainRemoteAllowlist
@@ -29,7 +30,7 @@ final class ManualClock: Clock, Sendable {
     var sleepers: [Sleeper] = []
     var nextID = 0
     var requested: [Duration] = []
-    var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var sleeperWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
   }
 
   private let state = LockedValue(State())
@@ -47,7 +48,7 @@ final class ManualClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let (resumeNow, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+        let (resumeNow, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Bool, Never>]) in
           state.requested.append(state.now.duration(to: deadline))
           if deadline <= state.now || Task.isCancelled { return (true, []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
@@ -56,7 +57,7 @@ final class ManualClock: Clock, Sendable {
           state.sleeperWaiters.removeAll { $0.count <= count }
           return (false, ready)
         }
-        ready.forEach { $0.resume() }
+        ready.forEach { $0.resume(returning: true) }
         if resumeNow {
           if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
         }
@@ -83,14 +84,46 @@ final class ManualClock: Clock, Sendable {
   }
 
   /// Returns once at least `count` tasks are asleep on this clock.
-  func sleepers(atLeast count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.sleepers.count >= count { return true }
-        state.sleeperWaiters.append((count, continuation))
+  ///
+  /// A task that never goes to sleep on this clock (code that waits on another clock) is a
+  /// failure, recorded after 30 seconds of real time, not a test that hangs.
+  func sleepers(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let arrived = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { await self.waitForSleepers(atLeast: count) }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(30))
         return false
       }
-      if ready { continuation.resume() }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    if !arrived { Issue.record("fewer than \(count) tasks went to sleep on the clock", sourceLocation: sourceLocation) }
+  }
+
+  /// Whether `count` sleepers arrived before the task was cancelled.
+  private func waitForSleepers(atLeast count: Int) async -> Bool {
+    let id = state.withLock { state -> Int in
+      state.nextID += 1
+      return state.nextID
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        // `true` when they are here, `false` when cancelled, `nil` when waiting for them.
+        let answer = state.withLock { state -> Bool? in
+          if state.sleepers.count >= count { return true }
+          if Task.isCancelled { return false }
+          state.sleeperWaiters.append((id, count, continuation))
+          return nil
+        }
+        if let answer { continuation.resume(returning: answer) }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        guard let index = state.sleeperWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleeperWaiters.remove(at: index).continuation
+      }
+      waiter?.resume(returning: false)
     }
   }
 }

@@ -37,6 +37,19 @@ public struct URLPropagationOptions: Sendable {
   /// out of the app; handlers may read it from ``URLHandlingContext/inboundSource``.
   public var inboundSource: InboundLinkSource?
 
+  /// The clock the handler timeout runs on. Defaults to `ContinuousClock()`.
+  ///
+  /// Only the waits use it: when a handler is given up, and whether its answer came in time.
+  /// The durations in the trace are measured on the system's monotonic clock. A test passes
+  /// a clock it moves by hand, so that a timeout of 30 seconds passes in no time and a loaded
+  /// machine cannot make a handler late:
+  ///
+  /// ```swift
+  /// var options = URLPropagationOptions(handlerTimeout: .seconds(30))
+  /// options.clock = testClock
+  /// ```
+  public var clock: any Clock<Duration>
+
   /// Whether the walk's task, started at the first handler that must be awaited, may start
   /// synchronously with `Task.immediate` where the OS has it. Tests turn it off to exercise
   /// the path older systems take.
@@ -44,16 +57,12 @@ public struct URLPropagationOptions: Sendable {
 
   /// Creates options.
   ///
-  /// - Parameter handlerTimeout: How long one handler may take to answer. Defaults to 30 seconds.
-  public init(handlerTimeout: Duration = .seconds(30)) {
+  /// - Parameters:
+  ///   - handlerTimeout: How long one handler may take to answer. Defaults to 30 seconds.
+  ///   - clock: The clock the timeout runs on. Defaults to `ContinuousClock()`.
+  public init(handlerTimeout: Duration = .seconds(30), clock: any Clock<Duration> = ContinuousClock()) {
     self.handlerTimeout = handlerTimeout
+    self.clock = clock
     self.joinsIdenticalPropagations = true
-  }
-
-  var handlerTimeoutNanoseconds: UInt64 {
-    guard handlerTimeout > .zero else { return 0 }
-    let (seconds, attoseconds) = handlerTimeout.components
-    let (nanoseconds, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-    return overflow ? .max : nanoseconds.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000)).partialValue
   }
 }

@@ -72,5 +72,8 @@ public struct URLPropagationStep: Sendable {
 struct PendingHandler {
   let nodeID: ObjectIdentifier
   let nodeType: any Any.Type
+  /// When the handler was called, on the monotonic clock the trace is measured on.
   let startedAt: UInt64
+  /// When the handler was called, on the timeout's clock.
+  let askedAt: Duration
 }

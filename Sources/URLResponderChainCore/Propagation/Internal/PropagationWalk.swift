@@ -20,7 +20,11 @@ final class PropagationWalk {
   nonisolated let inboundSource: InboundLinkSource?
   weak var origin: (any ResponderChainNode)?
 
-  private let timeoutNanoseconds: UInt64
+  /// How long one awaited handler may take; never negative.
+  private let timeout: Duration
+  private let clock: any Clock<Duration>
+  /// The timeout's clock, taken when the walk first awaits a handler.
+  private var waitClock: WaitClock?
   private let startsImmediatelyWhereAvailable: Bool
   private let isRegistered: Bool
   private var startNode: (any ResponderChainNode)?
@@ -64,7 +68,8 @@ final class PropagationWalk {
     self.inboundSource = options.inboundSource
     self.origin = origin
     self.startNode = walks ? origin : nil
-    self.timeoutNanoseconds = options.handlerTimeoutNanoseconds
+    self.timeout = max(options.handlerTimeout, .zero)
+    self.clock = options.clock
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
     self.isRegistered = registered
   }
@@ -120,6 +125,7 @@ final class PropagationWalk {
     // captured: a task's closure may only capture what is safe to send.
     awaitedHandler = walkSynchronously(from: node)
     guard awaitedHandler != nil else { return }
+    waitClock = WaitClock(erasing: clock)
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         let task = Task.immediate { await self.walkAsynchronously() }
@@ -184,8 +190,10 @@ final class PropagationWalk {
       if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
       // The timeout runs from this call to its return: not the time the walk waited for the
       // main actor to start it, but every wait of the handler's own, for the main actor too.
-      let askedAt = MonotonicClock.now()
-      pending = PendingHandler(nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: askedAt)
+      let askedAt = waitClock?.elapsed() ?? .zero
+      pending = PendingHandler(
+        nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: MonotonicClock.now(),
+        askedAt: askedAt)
       let decision = await handler.handleURL(currentURL, context: URLHandlingContext(walk: self, hop: hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
@@ -193,7 +201,7 @@ final class PropagationWalk {
       // main actor first: which of two waiting jobs runs first must not decide the outcome.
       // (A zero timeout is the watchdog's alone: it gives up every handler that suspends and
       // leaves an answer given without suspending to count.)
-      if timeoutNanoseconds > 0, MonotonicClock.now() &- askedAt > timeoutNanoseconds { return timeOut() }
+      if timeout > .zero, let waitClock, waitClock.elapsed() - askedAt > timeout { return timeOut() }
       pending = nil
       if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
@@ -331,15 +339,18 @@ final class PropagationWalk {
 
   private func watch() async {
     // Runs only while the walk is suspended in a handler, or after it finished.
-    while !isFinished, let pending {
-      let deadline = pending.startedAt &+ min(timeoutNanoseconds, UInt64.max - pending.startedAt)
-      let now = MonotonicClock.now()
-      if now >= deadline { return timeOut() }
+    while !isFinished, let pending, let waitClock {
+      let left = pending.askedAt + timeout - waitClock.elapsed()
+      if left <= .zero { return timeOut() }
       do {
-        try await Task.sleep(nanoseconds: deadline - now)
+        // In steps of a day at most: a clock may not be able to sleep until a deadline
+        // centuries away (a `Duration` holds far more seconds than a clock's instant).
+        try await waitClock.sleep(min(left, Self.longestSleep))
       } catch {
         return
       }
     }
   }
+
+  private static let longestSleep = Duration.seconds(86_400)
 }
