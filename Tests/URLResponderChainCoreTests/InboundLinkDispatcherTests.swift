@@ -220,6 +220,26 @@ final class Completions {
     #expect(app.list.asked == urls)
   }
 
+  @Test func aScreenThatNeverAnswersTimesOutOnTheConfiguredClockAndTheNextLinkGoesOn() async throws {
+    let app = InboundApp()
+    app.list.answersAfter = Gate()  // never opened
+    let clock = ManualClock()
+    let dispatcher = try app.dispatcher {
+      $0.propagation = URLPropagationOptions(handlerTimeout: .seconds(10), clock: clock)
+    }
+    let completions = Completions()
+    dispatcher.receive(
+      URL(string: "https://example.com/stuck")!, source: .universalLink, completion: completions.record)
+    dispatcher.receive(URL(string: "https://example.com/next")!, source: .universalLink, completion: completions.record)
+    await clock.sleepers(atLeast: 1)  // the walk's watchdog
+    #expect(clock.requestedSleeps == [.seconds(10)])
+    clock.advance(by: .seconds(10))
+    await completions.wait(for: 1)
+    #expect(completions.results.map(\.outcome) == [.timedOut])
+    await clock.sleepers(atLeast: 1)  // the second link's watchdog: it was delivered in turn
+    #expect(app.list.asked.map(\.path) == ["/stuck", "/next"])
+  }
+
   @Test func linksArrivingDuringATransitionAreNeverDropped() async throws {
     let app = InboundApp()
     let sheet = Screen("sheet") { _, _ in .handled }
