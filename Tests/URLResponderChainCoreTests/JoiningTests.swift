@@ -119,6 +119,21 @@ import URLResponderChainTesting
     #expect(!handler.sawCancellation)
   }
 
+  @Test func cancellingTwiceWhileAnotherCallerWaitsIsHarmless() async {
+    let handler = DeferringHandler(.handled)
+    let origin = Node(next: handler)
+    let first = CompletionRecorder()
+    let second = CompletionRecorder()
+    let firstPropagation = origin.propagateURL(exampleURL, completion: first.completion)
+    await handler.entered.wait()
+    origin.propagateURL(exampleURL, completion: second.completion)
+    firstPropagation.cancel()
+    firstPropagation.cancel()
+    handler.release.open()
+    #expect(await second.firstResult().outcome == .handled)
+    #expect(first.results.map(\.outcome) == [.cancelled], "one answer for the caller that cancelled")
+  }
+
   @Test func aNewOriginAtAFreedOriginsAddressNeverJoinsItsWalk() async throws {
     // A screen is dismissed while its handler defers; the next screen allocated at the same
     // address sends the same link. It must be walked through its own chain.

@@ -32,15 +32,25 @@ struct PropagationWaiters {
   }
 
   /// Puts `waiter` in place of the one attached under `token`.
+  ///
+  /// The token must name an attached waiter: a replacement that found none would leave
+  /// `waiter` (a continuation) never resumed.
   mutating func replace(token: Int, with waiter: Waiter) {
     if first?.token == token {
       first = (token, waiter)
     } else if let index = others.firstIndex(where: { $0.token == token }) {
       others[index].waiter = waiter
+    } else {
+      assertionFailure("no waiter is attached under token \(token)")
     }
   }
 
+  /// Removes the waiter attached under `token`.
+  ///
+  /// - Returns: The waiter, or `nil` when it was removed already (a propagation cancelled
+  ///   twice). A token this list never handed out is a programming error.
   mutating func remove(token: Int) -> Waiter? {
+    assert((1...nextToken).contains(token), "token \(token) was never reserved")
     if let first, first.token == token {
       self.first = nil
       return first.waiter
