@@ -48,7 +48,14 @@
     /// How the Safari view looks.
     public var appearance: Appearance
     /// The portable decisions this presenter performs.
-    public private(set) lazy var presenter = LinkPresenter(environment: self, universalLinksFirst: universalLinksFirst)
+    public private(set) lazy var presenter = LinkPresenter(
+      environment: self, universalLinksFirst: universalLinksFirst, openingPreference: initialOpeningPreference)
+    /// Where the person wants web links to open: in-app (the default) or their default
+    /// browser. Set it from the app's setting; it applies from the next link.
+    public var openingPreference: LinkOpeningPreference {
+      get { presenter.openingPreference }
+      set { presenter.openingPreference = newValue }
+    }
     /// Called when a Safari view this presenter showed is dismissed, with its URL.
     public var onDismiss: (@MainActor (URL) -> Void)? {
       get { presenter.onDismiss }
@@ -56,6 +63,7 @@
     }
 
     private let universalLinksFirst: Bool
+    private let initialOpeningPreference: LinkOpeningPreference
     private var dismissals: [ObjectIdentifier: @MainActor () -> Void] = [:]
 
     /// Creates a presenter.
@@ -63,9 +71,14 @@
     /// - Parameters:
     ///   - universalLinksFirst: Try the link's native app first.
     ///   - appearance: How the Safari view looks.
-    public init(universalLinksFirst: Bool = false, appearance: Appearance = Appearance()) {
+    ///   - openingPreference: Where the person wants web links to open. Defaults to in-app.
+    public init(
+      universalLinksFirst: Bool = false, appearance: Appearance = Appearance(),
+      openingPreference: LinkOpeningPreference = .inApp
+    ) {
       self.universalLinksFirst = universalLinksFirst
       self.appearance = appearance
+      self.initialOpeningPreference = openingPreference
     }
 
     /// Shows `url` for a handler, returning its decision (`.handled` unless nothing could show it).

@@ -38,6 +38,9 @@ public final class LinkPresenter {
   public var universalLinksFirst: Bool
   /// Let the system open links that cannot be shown in-app (non-web schemes, nowhere to present).
   public var fallsBackToSystem: Bool
+  /// Where the person wants web links to open. Defaults to ``LinkOpeningPreference/inApp``;
+  /// set it from the app's setting whenever that changes.
+  public var openingPreference: LinkOpeningPreference
   /// Called when a presented in-app browser is dismissed, with its URL.
   public var onDismiss: (@MainActor (URL) -> Void)?
 
@@ -49,12 +52,15 @@ public final class LinkPresenter {
   ///   - environment: Performs the platform operations.
   ///   - universalLinksFirst: Try the native app first. Defaults to `false`.
   ///   - fallsBackToSystem: Let the system open what cannot be shown in-app. Defaults to `true`.
+  ///   - openingPreference: Where the person wants web links to open. Defaults to in-app.
   public init(
-    environment: any LinkPresentationEnvironment, universalLinksFirst: Bool = false, fallsBackToSystem: Bool = true
+    environment: any LinkPresentationEnvironment, universalLinksFirst: Bool = false, fallsBackToSystem: Bool = true,
+    openingPreference: LinkOpeningPreference = .inApp
   ) {
     self.environment = environment
     self.universalLinksFirst = universalLinksFirst
     self.fallsBackToSystem = fallsBackToSystem
+    self.openingPreference = openingPreference
   }
 
   /// Whether an in-app browser for `url` is showing or opening.
@@ -69,11 +75,17 @@ public final class LinkPresenter {
 
   private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
     guard !showing.contains(url) else { return .alreadyPresented }
-    guard InAppBrowserEligibility.allows(url) else {
+    let universalLinkFirst: Bool
+    switch LinkDestination(for: url, preference: openingPreference, universalLinksFirst: universalLinksFirst) {
+    case .system:
       return await system(url, because: "\(url.scheme ?? "this") links cannot be shown in the in-app browser")
+    case .universalLinkThenDefaultBrowser:
+      return await openInDefaultBrowser(url)
+    case .inApp(let first):
+      universalLinkFirst = first
     }
     showing.insert(url)
-    if universalLinksFirst, await environment.openUniversalLink(url) {
+    if universalLinkFirst, await environment.openUniversalLink(url) {
       showing.remove(url)
       return .openedInNativeApp
     }
@@ -90,6 +102,14 @@ public final class LinkPresenter {
       return await system(url, because: "the in-app browser could not be presented")
     }
     return .presentedInApp
+  }
+
+  /// The person's choice: the link's app if it has one, else their default browser. Opening
+  /// there is not a fallback, so ``fallsBackToSystem`` does not apply.
+  private func openInDefaultBrowser(_ url: URL) async -> Outcome {
+    if await environment.openUniversalLink(url) { return .openedInNativeApp }
+    return await environment.openInSystem(url)
+      ? .openedInSystem : .failed(reason: "the default browser could not open it")
   }
 
   private func system(_ url: URL, because reason: String) async -> Outcome {

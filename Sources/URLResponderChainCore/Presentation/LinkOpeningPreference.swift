@@ -1,0 +1,45 @@
+package import Foundation
+
+/// Where the person using the app wants web links to open: the app's in-app browser, or
+/// their default browser.
+///
+/// Apps offer it as a setting ("Open links in: In-App / Default Browser") and persist it as
+/// they like; the raw value suits `UserDefaults` and `@AppStorage`. A presenter
+/// (``LinkPresenter``, and the Safari presenters built on it) honours it for every link it is
+/// given:
+///
+/// | link | ``inApp`` | ``defaultBrowser`` |
+/// | --- | --- | --- |
+/// | `http`/`https` | the in-app browser (its app first, when the presenter tries universal links first) | its app if a universal link opens one, else the default browser |
+/// | any other scheme | the system | the system |
+///
+/// Which links reach the presenter at all is the chain's decision: an allowlist in front of
+/// it passes on, or blocks, the links it does not allow.
+public enum LinkOpeningPreference: String, Sendable, CaseIterable, Codable {
+  /// Web links open in the app's in-app browser.
+  case inApp
+  /// Every web link opens in the default browser; universal links still open their app.
+  case defaultBrowser
+}
+
+/// Where a presenter opens one link: ``LinkOpeningPreference``'s rules, for one URL.
+package enum LinkDestination: Equatable, Sendable {
+  /// Not a web link: the system opens it (mail, phone, another app's scheme).
+  case system
+  /// The app that claims the universal link, else the default browser.
+  case universalLinkThenDefaultBrowser
+  /// The in-app browser, after the universal link's app when `universalLinkFirst`.
+  case inApp(universalLinkFirst: Bool)
+
+  /// Where `url` opens under `preference`.
+  package init(for url: URL, preference: LinkOpeningPreference, universalLinksFirst: Bool) {
+    guard InAppBrowserEligibility.allows(url) else {
+      self = .system
+      return
+    }
+    switch preference {
+    case .inApp: self = .inApp(universalLinkFirst: universalLinksFirst)
+    case .defaultBrowser: self = .universalLinkThenDefaultBrowser
+    }
+  }
+}

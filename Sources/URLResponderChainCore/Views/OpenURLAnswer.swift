@@ -1,0 +1,25 @@
+package import Foundation
+
+/// What SwiftUI is told about a link it handed to the chain, in the words of its
+/// `OpenURLAction.Result`.
+package enum OpenURLAnswer: Equatable, Sendable {
+  /// The chain took the link, or is still deciding and owns it.
+  case handled
+  /// A handler discarded it.
+  case discarded
+  /// Nobody in the chain took it: SwiftUI's own action opens it (rewritten, if a handler rewrote it).
+  case systemAction(URL)
+
+  /// The answer for a walk's result; `nil` while the walk goes on.
+  package init(_ result: URLPropagationResult?) {
+    guard let result else {
+      self = .handled
+      return
+    }
+    switch result.outcome {
+    case .handled: self = .handled
+    case .notHandled: self = .systemAction(result.url)
+    case .discarded, .cancelled, .timedOut: self = .discarded
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package import Foundation
+
+/// A link handler that a view declares (a SwiftUI view modifier), as a node of the chain.
+///
+/// The SwiftUI layer makes one per modifier and only wires it: ``enclosing`` is the node of
+/// the nearest enclosing modifier, and ``anchor`` is a platform view the modifier placed in
+/// the hierarchy, whose responder chain leads to the hosting controller. A link opened inside
+/// the view enters the walk at the innermost node (``open(_:options:)``); every guarantee of a
+/// walk holds, because it is one: the same four answers, timeout, cancellation, joining and
+/// trace.
+///
+/// Both links are weak. The views own their nodes; a walk holds each node only during its
+/// turn, and a node never keeps an enclosing view's node or a platform view alive.
+@MainActor
+package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
+  /// The decision the view declared.
+  package typealias Decide = @MainActor (URL, URLHandlingContext) async -> URLHandlingDecision
+
+  /// What this node answers; the modifier replaces it when the view is updated.
+  package var decide: Decide
+  /// The node of the nearest enclosing modifier, asked next.
+  package weak var enclosing: ViewLinkHandler?
+  /// Where the walk goes when no enclosing modifier is left: the platform view in the
+  /// hierarchy (its responder chain leads to the hosting controller, then the application).
+  package weak var anchor: (any ResponderChainNode)?
+  /// Where the modifier was written (`ArticleView.swift:12`), shown in traces.
+  package let traceName: String
+
+  package init(name: String, _ decide: @escaping Decide) {
+    self.traceName = name
+    self.decide = decide
+  }
+
+  /// The enclosing modifier's node, else the platform hierarchy.
+  package var nextNode: (any ResponderChainNode)? { enclosing ?? anchor }
+
+  package func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await decide(url, context)
+  }
+
+  /// Starts the walk for a link SwiftUI opened inside the view, and answers SwiftUI.
+  ///
+  /// SwiftUI wants its answer at once, so a walk that goes on (a handler deferring) is
+  /// answered ``OpenURLAnswer/handled``: the chain owns the link from here, and its end (the
+  /// application) opens what nobody took.
+  package func open(_ url: URL, options: URLPropagationOptions = URLPropagationOptions()) -> OpenURLAnswer {
+    let answer = SynchronousResult()
+    propagateURL(url, options: options) { answer.result = $0 }
+    return OpenURLAnswer(answer.result)
+  }
+}
+
+/// Holds a walk's result when the walk finished before `propagateURL` returned.
+@MainActor
+private final class SynchronousResult {
+  var result: URLPropagationResult?
+}
