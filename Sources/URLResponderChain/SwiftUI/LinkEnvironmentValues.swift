@@ -1,0 +1,32 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+  import SwiftUI
+  import URLResponderChainCore
+
+  /// The node of the nearest enclosing link modifier, held weakly: the environment must not
+  /// keep an enclosing view's node alive.
+  struct EnclosingLinkHandler {
+    weak var node: ViewLinkHandler?
+  }
+
+  private struct EnclosingLinkHandlerKey: EnvironmentKey {
+    static let defaultValue = EnclosingLinkHandler()
+  }
+
+  private struct LinkOpeningPreferenceKey: EnvironmentKey {
+    static let defaultValue: LinkOpeningPreference? = nil
+  }
+
+  extension EnvironmentValues {
+    /// The node a link modifier inside this view continues to.
+    var enclosingLinkHandler: EnclosingLinkHandler {
+      get { self[EnclosingLinkHandlerKey.self] }
+      set { self[EnclosingLinkHandlerKey.self] = newValue }
+    }
+
+    /// The preference of the enclosing `presentsLinksInSafari`, if any.
+    var linkOpeningPreference: LinkOpeningPreference? {
+      get { self[LinkOpeningPreferenceKey.self] }
+      set { self[LinkOpeningPreferenceKey.self] = newValue }
+    }
+  }
+#endif

@@ -1,0 +1,93 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+  public import Foundation
+  public import SwiftUI
+  public import URLResponderChainCore
+
+  extension View {
+    /// Declares a URL handler for the links opened inside this view (`Link`, Markdown links
+    /// in `Text`, the `openURL` action), with the four answers of a `URLHandler`.
+    ///
+    /// The handler is a node of the chain. A link is asked of the innermost `urlHandler`
+    /// first, then of each enclosing one, then of the UIKit responder chain of the hosting
+    /// controller (its view controllers, the window, the application, which opens what
+    /// nobody took). No setup: the hosting controller SwiftUI made for a `WindowGroup`, or one
+    /// you made, is found from the view itself. The handler may take its time (an allowlist
+    /// check): the walk waits, with the same timeout, cancellation, joining of a double tap,
+    /// and trace as any other.
+    ///
+    /// ```swift
+    /// ArticleView()
+    ///   .urlHandler { url, _ in
+    ///     url.host() == "tracker.example" ? .discarded(reason: "a tracker") : .notHandled
+    ///   }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - decide: Answers for a link: `.handled`, `.notHandled` (ask the enclosing view),
+    ///     `.rewrite(_:)` (ask the enclosing view about another URL), `.discarded(reason:)`.
+    ///   - fileID: Where the handler is written, shown in traces; leave the default.
+    ///   - line: The line it is written on, shown in traces; leave the default.
+    public func urlHandler(
+      _ decide: @escaping @MainActor (URL, URLHandlingContext) async -> URLHandlingDecision,
+      fileID: String = #fileID, line: Int = #line
+    ) -> some View {
+      modifier(URLHandlerModifier(name: "\(fileID):\(line)") { url, context, _ in await decide(url, context) })
+    }
+  }
+
+  /// Makes a view's handler a chain node: it reads the enclosing modifier's node from the
+  /// environment, hands its own to the views inside, and starts their links' walks.
+  struct URLHandlerModifier: ViewModifier {
+    /// A decision that may read the view the modifier placed in the hierarchy.
+    typealias Decide = @MainActor (URL, URLHandlingContext, UIView?) async -> URLHandlingDecision
+
+    private let decide: Decide
+    @State private var node: ViewLinkHandler
+    @Environment(\.enclosingLinkHandler) private var enclosing
+    @Environment(\.linkOpeningPreference) private var preference
+
+    init(name: String, _ decide: @escaping Decide) {
+      self.decide = decide
+      _node = State(initialValue: ViewLinkHandler(name: name) { _, _ in .notHandled })
+    }
+
+    func body(content: Content) -> some View {
+      let node = self.node
+      let decide = self.decide
+      // The node lives as long as the view; the latest declaration is the one asked.
+      node.decide = { [weak node] url, context in await decide(url, context, node?.anchor as? UIView) }
+      node.enclosing = enclosing.node
+      let preference = self.preference
+      return
+        content
+        .environment(\.enclosingLinkHandler, EnclosingLinkHandler(node: node))
+        .environment(\.openURL, OpenURLAction { url in node.open(url).result(preferring: preference) })
+        .background(ResponderAnchor(node: node).allowsHitTesting(false).accessibilityHidden(true))
+    }
+  }
+
+  extension OpenURLAnswer {
+    /// SwiftUI's result for this answer.
+    ///
+    /// A link nobody in the chain took goes back to SwiftUI's own action. On iOS 26 that
+    /// action can be asked to open it in-app or in the default browser, and it is asked what
+    /// an enclosing `presentsLinksInSafari(preference:)` says: the better choice when nothing
+    /// in the chain could present it (no view controller yet, or none left).
+    /// `OpenURLAction.Result.systemAction(_:prefersInApp:)` is newer than this package's
+    /// iOS 18 SDK, so it is compiled only with an SDK that has it (SwiftUI 7, iOS 26) and
+    /// called only where `#available` says the system has it.
+    func result(preferring preference: LinkOpeningPreference?) -> OpenURLAction.Result {
+      switch self {
+      case .handled: return .handled
+      case .discarded: return .discarded
+      case .systemAction(let url):
+        #if canImport(SwiftUICore, _version: 7.0)
+          if let preference, #available(iOS 26, macOS 26, tvOS 26, visionOS 26, *) {
+            return .systemAction(url, prefersInApp: preference == .inApp)
+          }
+        #endif
+        return .systemAction(url)
+      }
+    }
+  }
+#endif
