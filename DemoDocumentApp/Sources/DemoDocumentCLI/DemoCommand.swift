@@ -7,11 +7,12 @@ import Foundation
   import Darwin
 #endif
 
-/// `demo-document [--all | --tap N | --interactive | --open URL | --scenario NAME] [--document FILE]`.
+/// `demo-document [--all | --tap N | --interactive | --open URL | --scenario NAME] [--swiftui] [--document FILE]`.
 @MainActor
 enum DemoCommand {
   static let usage = """
-    usage: demo-document [--all | --tap N | --interactive | --open URL | --scenario NAME] [--document FILE]
+    usage: demo-document [--all | --tap N | --interactive | --open URL | --scenario NAME] [--swiftui]
+                         [--document FILE]
 
       Renders an interactive document and routes its links through the responder chain,
       printing for each link the responders visited, their decisions and timings, and the
@@ -28,6 +29,9 @@ enum DemoCommand {
                        fail at once; one prompt appears; all three retry together (offline: by
                        themselves when the network returns; signed-out: after a sign-in, with
                        the fresh token; server-error: after Retry)
+      --swiftui        render the documents as the app's SwiftUI screen does: each document
+                       a view with a .urlHandler modifier (a chain node whose next node is the
+                       enclosing document's), in a hosting controller under the same topic
       --document FILE  use another document (default: DemoDocumentApp/Documents/topic.json)
 
     Exit status: 0 when every tapped link went where its document expects (with --open: when
@@ -45,6 +49,8 @@ enum DemoCommand {
   struct Options: Equatable {
     var mode: Mode?
     var document: String?
+    /// Render the documents as SwiftUI views with link modifiers.
+    var swiftUI = false
   }
 
   /// A command-line problem, reported with the usage text.
@@ -89,6 +95,8 @@ enum DemoCommand {
         }
         options.mode = .scenario(name)
         index += 1
+      case "--swiftui":
+        options.swiftUI = true
       case "--document":
         guard index < arguments.count, !arguments[index].isEmpty else {
           return .failure(UsageError(message: "--document needs a FILE"))
@@ -150,7 +158,9 @@ enum DemoCommand {
 
     let runner: DemoRunner
     do {
-      runner = try DemoRunner(topic: topic, allowlist: allowlist, terminal: Terminal(colour: colour), output: output)
+      runner = try DemoRunner(
+        topic: topic, allowlist: allowlist, swiftUI: options.swiftUI, terminal: Terminal(colour: colour), output: output
+      )
     } catch {
       errorOutput("demo-document: cannot start the allowlist server on 127.0.0.1: \(error)")
       return 1

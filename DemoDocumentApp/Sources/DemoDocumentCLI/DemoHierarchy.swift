@@ -35,9 +35,13 @@ final class LinkView: TestView {
   let link: Link
   /// The web view the link is in, for links in HTML.
   private(set) weak var webView: WebView?
-  init(link: Link, in webView: WebView? = nil) {
+  /// In the SwiftUI rendering: the `.urlHandler` of the document the link is in, where its
+  /// walk starts.
+  private(set) weak var swiftUIHandler: ViewLinkHandler?
+  init(link: Link, in webView: WebView? = nil, swiftUIHandler: ViewLinkHandler? = nil) {
     self.link = link
     self.webView = webView
+    self.swiftUIHandler = swiftUIHandler
     super.init(name: link.title)
   }
 }
@@ -81,15 +85,25 @@ final class TopicController: TestViewController, AsyncURLHandler, ErrorHandler {
   }
 }
 
+/// The hosting controller of a document rendered in SwiftUI.
+final class HostingController: TestViewController {}
+
 /// Builds application → window → navigation → topic → grid → documents → blocks → links.
+///
+/// Rendered in SwiftUI, each top-level document is a hosting controller whose view holds the
+/// modifiers' anchor; each document is a `.urlHandler` node (HTTPS upgrade) whose next node
+/// is the enclosing document's, and the outermost's the anchor, so links continue into the
+/// same UIKit chain: grid, topic, navigation, window, application.
 @MainActor
 struct DemoHierarchy {
   let application: Application
   let topic: TopicController
   /// Every link view, depth first, in reading order.
   let links: [LinkView]
+  /// The SwiftUI documents' link modifiers, owned here as their views would own them.
+  private let swiftUIHandlers: [ViewLinkHandler]
 
-  init(topic model: Topic, policy: TopicLinkPolicy, systemOpener: FakeSystemOpener) {
+  init(topic model: Topic, policy: TopicLinkPolicy, systemOpener: FakeSystemOpener, swiftUI: Bool = false) {
     application = Application(name: "application", systemOpener: systemOpener)
     topic = TopicController(name: model.title)
     topic.policy = policy
@@ -99,10 +113,56 @@ struct DemoHierarchy {
     let grid = DocumentGridController(name: "grid")
     topic.addChild(grid)
     var links: [LinkView] = []
+    var handlers: [ViewLinkHandler] = []
     for document in model.documents {
-      Self.add(document, to: grid, links: &links)
+      if swiftUI {
+        let hosting = HostingController(name: document.title)
+        grid.addChild(hosting)
+        let anchor = BlockView(name: "link modifiers' anchor")
+        hosting.view.addSubview(anchor)
+        Self.addSwiftUI(document, enclosing: nil, anchor: anchor, in: hosting.view, links: &links, handlers: &handlers)
+      } else {
+        Self.add(document, to: grid, links: &links)
+      }
     }
     self.links = links
+    self.swiftUIHandlers = handlers
+  }
+
+  /// A document as a SwiftUI view: `DocumentView(document).urlHandler { HTTPS upgrade }`.
+  private static func addSwiftUI(
+    _ document: Document, enclosing: ViewLinkHandler?, anchor: TestView, in hostingView: TestView,
+    links: inout [LinkView], handlers: inout [ViewLinkHandler]
+  ) {
+    let handler = ViewLinkHandler(name: document.title) { url, _ in
+      HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
+    }
+    handler.enclosing = enclosing
+    handler.anchor = anchor
+    handlers.append(handler)
+    for block in document.blocks {
+      switch block {
+      case .heading, .image:
+        break
+      case .paragraph(let spans):
+        for link in spans.compactMap(\.link) {
+          links.append(LinkView(link: link, swiftUIHandler: handler))
+        }
+      case .link(let link):
+        links.append(LinkView(link: link, swiftUIHandler: handler))
+      case .html(let page):
+        // A web view in SwiftUI is a UIKit view: its links go up the UIKit chain from it.
+        let webView = WebView(page: page)
+        hostingView.addSubview(webView)
+        for link in page.links {
+          let view = LinkView(link: link, in: webView)
+          webView.addSubview(view)
+          links.append(view)
+        }
+      case .document(let nested):
+        addSwiftUI(nested, enclosing: handler, anchor: anchor, in: hostingView, links: &links, handlers: &handlers)
+      }
+    }
   }
 
   private static func add(_ document: Document, to parent: TestViewController, links: inout [LinkView]) {

@@ -35,19 +35,21 @@ final class DemoRunner {
   static let nativeAppHosts: Set<String> = ["youtu.be", "youtube.com", "www.youtube.com", "m.youtube.com"]
 
   /// Serves `allowlist` from a loopback server of its own.
-  convenience init(topic: Topic, allowlist: Data, terminal: Terminal, output: @escaping (String) -> Void) throws {
+  convenience init(
+    topic: Topic, allowlist: Data, swiftUI: Bool = false, terminal: Terminal, output: @escaping (String) -> Void
+  ) throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: allowlist, headers: ["Cache-Control": "max-age=60"]) }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     configuration.fetchTimeout = .seconds(5)
     try self.init(
       topic: topic, server: server, configuration: configuration, recovery: RecoveryCoordinator(),
-      terminal: terminal, output: output)
+      swiftUI: swiftUI, terminal: terminal, output: output)
   }
 
   /// Checks links against `configuration`'s list on `server`, recovering with `recovery`.
   init(
     topic: Topic, server: LoopbackHTTPServer, configuration: RemoteAllowlistConfiguration,
-    recovery: RecoveryCoordinator, terminal: Terminal, output: @escaping (String) -> Void
+    recovery: RecoveryCoordinator, swiftUI: Bool = false, terminal: Terminal, output: @escaping (String) -> Void
   ) throws {
     self.topic = topic
     self.terminal = terminal
@@ -57,9 +59,10 @@ final class DemoRunner {
     let systemOpener = FakeSystemOpener()
     environment = RecordingLinkEnvironment(nativeAppHosts: Self.nativeAppHosts, systemOpener: systemOpener)
     let policy = TopicLinkPolicy(allowlist: remote, environment: environment, recovery: recovery)
-    hierarchy = DemoHierarchy(topic: topic, policy: policy, systemOpener: systemOpener)
+    hierarchy = DemoHierarchy(topic: topic, policy: policy, systemOpener: systemOpener, swiftUI: swiftUI)
     for link in hierarchy.links {
-      for node in link.responderChain { names[ObjectIdentifier(node)] = Self.name(of: node) }
+      let origin: any ResponderChainNode = link.swiftUIHandler ?? link
+      for node in origin.responderChain { names[ObjectIdentifier(node)] = Self.name(of: node) }
     }
   }
 
@@ -144,7 +147,8 @@ final class DemoRunner {
   /// web content is first decided by the web view's navigation policy, as on iOS.
   func tap(_ number: Int) async -> Tap {
     let view = hierarchy.links[number - 1]
-    var origin: any ResponderChainNode = view
+    // A SwiftUI `Link` opens through its environment's action: the innermost `.urlHandler`.
+    var origin: any ResponderChainNode = view.swiftUIHandler ?? view
     var url = URL(string: view.link.url)
     var web: String?
     if let webView = view.webView {
@@ -255,6 +259,7 @@ final class DemoRunner {
 
   private static func name(of node: any ResponderChainNode) -> String {
     let type = String(describing: Swift.type(of: node))
+    if let handler = node as? ViewLinkHandler { return ".urlHandler \"\(handler.traceName)\"" }
     guard let responder = node as? TestResponder else { return type }
     if let webView = node as? WebView { return "WebView \"\(webView.page.url)\"" }
     if node is TestView, let owner = (node as? TestView)?.owningViewController {

@@ -36,6 +36,24 @@ import URLResponderChainRecovery
     #expect(output.contains("All 14 links went where their document expects."))
   }
 
+  @Test func theSwiftUIRenderingSendsEveryLinkWhereTheUIKitOneDoes() async {
+    let (uikitStatus, uikit, _) = await run([])
+    let (status, output, _) = await run(["--swiftui"])
+    #expect(uikitStatus == 0 && status == 0)
+    let outcomes = { (lines: [String]) in lines.filter { $0.hasPrefix("link ") } }
+    #expect(outcomes(output) == outcomes(uikit))
+  }
+
+  @Test func inSwiftUIALinkTravelsTheModifiersInnermostFirstThenTheUIKitChain() async {
+    let (status, output, _) = await run(["--swiftui", "--tap", "2"])
+    #expect(status == 0)
+    let first = output.first { $0.hasPrefix("   0 ") }
+    #expect(first?.contains(".urlHandler \"Reading the guide\"") == true)
+    #expect(first?.contains("rewrite → https://example.com/legacy") == true)
+    #expect(output.contains { $0.contains("HostingController \"") })
+    #expect(output.contains { $0.contains("TopicController") && $0.contains("handled") })
+  }
+
   @Test func webContentLinksGoThroughTheWebViewsNavigationPolicy() async {
     let (status, output, _) = await run([])
     #expect(status == 0)
