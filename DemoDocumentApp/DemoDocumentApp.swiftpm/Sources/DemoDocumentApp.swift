@@ -3,7 +3,8 @@ import UIKit
 import URLResponderChain
 import URLResponderChainRecovery
 
-/// The app: one window whose UIKit hierarchy is navigation → topic → grid → documents → links.
+/// The app: the same topic rendered in UIKit and in SwiftUI, each under a navigation
+/// controller and the topic screen that decides its links, and the browser setting.
 @main
 struct DemoDocumentApp: App {
   init() {
@@ -13,15 +14,25 @@ struct DemoDocumentApp: App {
 
   var body: some Scene {
     WindowGroup {
-      TopicNavigation().ignoresSafeArea()
+      TabView {
+        TopicNavigation(rendering: .uikit).ignoresSafeArea()
+          .tabItem { Label("UIKit", systemImage: "square.stack") }
+        TopicNavigation(rendering: .swiftUI).ignoresSafeArea()
+          .tabItem { Label("SwiftUI", systemImage: "swift") }
+        LinkSettingsView()
+          .tabItem { Label("Settings", systemImage: "gear") }
+      }
     }
   }
 }
 
 /// Hosts the UIKit navigation controller in the SwiftUI window.
 struct TopicNavigation: UIViewControllerRepresentable {
+  let rendering: TopicViewController.Rendering
+
   func makeUIViewController(context: Context) -> UINavigationController {
-    UINavigationController(rootViewController: TopicViewController(topic: BundledDocuments.topic()))
+    UINavigationController(
+      rootViewController: TopicViewController(topic: BundledDocuments.topic(), rendering: rendering))
   }
 
   func updateUIViewController(_ controller: UINavigationController, context: Context) {}

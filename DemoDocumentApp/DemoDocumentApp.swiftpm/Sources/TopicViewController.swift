@@ -1,5 +1,6 @@
 import DemoDocumentKit
 import SafariServices
+import SwiftUI
 import UIKit
 import URLResponderChain
 import URLResponderChainRecovery
@@ -9,7 +10,11 @@ import URLResponderChainRemoteAllowlist
 /// `TopicLinkPolicy` as the headless demo), and the `ErrorHandler` that shows the problems
 /// links below it report.
 final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresentingErrorHandler {
+  /// How the documents are drawn; their links reach this screen either way.
+  enum Rendering { case uikit, swiftUI }
+
   private let topic: Topic
+  private let rendering: Rendering
   private let safari = SafariURLPresenter(universalLinksFirst: false)
   private lazy var remoteAllowlist: RemoteAllowlist = {
     var configuration = RemoteAllowlistConfiguration(
@@ -25,8 +30,9 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
   }()
   private lazy var policy = TopicLinkPolicy(allowlist: remoteAllowlist, environment: safari)
 
-  init(topic: Topic) {
+  init(topic: Topic, rendering: Rendering) {
     self.topic = topic
+    self.rendering = rendering
     super.init(nibName: nil, bundle: nil)
     title = topic.title
   }
@@ -38,8 +44,13 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
     // Previews and prewarming follow the links a tap would open in-app: the same allowlist.
-    let grid = DocumentGridViewController(
-      documents: topic.documents, inApp: InAppLinkRule(allowlist: remoteAllowlist))
+    let grid: UIViewController =
+      switch rendering {
+      case .uikit:
+        DocumentGridViewController(documents: topic.documents, inApp: InAppLinkRule(allowlist: remoteAllowlist))
+      case .swiftUI:
+        UIHostingController(rootView: DocumentsView(documents: topic.documents))
+      }
     addChild(grid)
     grid.view.frame = view.bounds
     grid.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -48,7 +59,8 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
   }
 
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    await policy.decide(url, from: self)
+    policy.openingPreference = .saved
+    return await policy.decide(url, from: self)
   }
 
   /// Signs in for `SignInRequiredError`; every other alertable error gets an alert (which

@@ -31,6 +31,26 @@ import URLResponderChainTesting
     #expect(server.requests.isEmpty)
   }
 
+  @Test func theDefaultBrowserPreferenceOpensAllowedLinksInTheSystemAndYouTubeInItsApp() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)) }
+    defer { server.stop() }
+    let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
+    let policy = TopicLinkPolicy(
+      allowlist: try RemoteAllowlist(configuration: .init(endpoint: server.url())),
+      environment: environment, recovery: RecoveryCoordinator())
+    let allowed = try #require(URL(string: "https://example.com/guide"))
+    let video = try #require(URL(string: "https://youtu.be/abc"))
+    #expect(await policy.decide(allowed, from: TestViewController(name: "topic")) == .handled)
+    #expect(environment.presentations.map(\.url) == [allowed], "in-app by default")
+    environment.dismissBrowser(showing: allowed)
+    policy.openingPreference = .defaultBrowser
+    #expect(await policy.decide(allowed, from: TestViewController(name: "topic")) == .handled)
+    #expect(environment.systemOpener.openedURLs == [allowed])
+    #expect(await policy.decide(video, from: TestViewController(name: "topic")) == .handled)
+    #expect(environment.openedInNativeApp == [video])
+    #expect(environment.presentations.count == 1, "nothing more shown in-app")
+  }
+
   @Test func httpLinksAreUpgradedOnlyFromHTTP() throws {
     #expect(
       HTTPSUpgrade.upgraded(try #require(URL(string: "http://example.com:80/a?b=c")))?.absoluteString

@@ -23,6 +23,17 @@ public struct TopicLinkPolicy {
   private let nativeFirst: LinkPresenter
   private let nativeRoutes: URLRouteTable<NativeRoute>
 
+  /// Where the person wants web links to open (the app's setting): allowed links in the
+  /// in-app browser, or every web link in their default browser. YouTube links open their
+  /// app under either.
+  public var openingPreference: LinkOpeningPreference {
+    get { inApp.openingPreference }
+    nonmutating set {
+      inApp.openingPreference = newValue
+      nativeFirst.openingPreference = newValue
+    }
+  }
+
   /// Schemes that are never opened from a document.
   public static let blockedSchemes = WebLinkScheme.documentLocal
 

@@ -1,0 +1,71 @@
+import DemoDocumentKit
+import SwiftUI
+import URLResponderChain
+
+/// The topic's documents in SwiftUI, the same JSON as the UIKit screen. Each document's links
+/// first meet its own `.urlHandler` (the HTTPS upgrade), then the enclosing documents', then
+/// the UIKit chain of the hosting controller: the topic screen, with its allowlist and Safari
+/// presenter.
+struct DocumentsView: View {
+  let documents: [Document]
+
+  var body: some View {
+    ScrollView {
+      VStack(alignment: .leading, spacing: 24) {
+        ForEach(documents, id: \.id) { DocumentView(document: $0) }
+      }
+      .padding()
+    }
+  }
+}
+
+/// One document.
+struct DocumentView: View {
+  let document: Document
+
+  var body: some View {
+    VStack(alignment: .leading, spacing: 8) {
+      Text(document.title).font(.title2)
+      ForEach(Array(document.blocks.enumerated()), id: \.offset) { _, block in
+        BlockView(block: block)
+      }
+    }
+    .urlHandler { url, _ in
+      HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
+    }
+  }
+}
+
+/// One block of a document.
+private struct BlockView: View {
+  let block: Block
+
+  var body: some View {
+    switch block {
+    case .heading(let text):
+      Text(text).font(.headline)
+    case .paragraph(let spans):
+      Text(Self.attributed(spans))
+    case .image(let description):
+      Text("🖼 \(description)").font(.footnote).foregroundStyle(.secondary)
+    case .link(let link):
+      if let url = URL(string: link.url) { Link("→ \(link.title)", destination: url) }
+    case .html(let page):
+      // Web content is the UIKit screen's (a WKWebView with LinkRoutingNavigationDelegate).
+      Text("Web content from \(page.url) is shown on the UIKit tab.").font(.footnote).foregroundStyle(.secondary)
+    case .document(let nested):
+      DocumentView(document: nested).padding(.leading)
+    }
+  }
+
+  /// The spans as text whose links open through the environment's `openURL`.
+  private static func attributed(_ spans: [Span]) -> AttributedString {
+    var text = AttributedString()
+    for span in spans {
+      var piece = AttributedString(span.text)
+      if let link = span.link { piece.link = URL(string: link.url) }
+      text += piece
+    }
+    return text
+  }
+}
