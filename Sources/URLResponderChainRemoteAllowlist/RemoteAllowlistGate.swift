@@ -102,6 +102,26 @@ public struct RemoteAllowlistGate {
     }
   }
 
+  /// Checks `url` for a handler that has only its context, such as a SwiftUI `urlHandler`;
+  /// a recoverable failure is reported from the link's origin, up the chain it travels.
+  ///
+  /// ```swift
+  /// Text(article)
+  ///   .urlHandler { url, context in await gate.decide(url, context: context) { _ in .notHandled } }
+  ///   .presentsLinksInSafari()
+  /// ```
+  ///
+  /// - Returns: What `present` returns for an allowed URL; `.notHandled` or `.discarded`
+  ///   otherwise, and `.discarded` when the origin is gone.
+  public func decide(
+    _ url: URL,
+    context: URLHandlingContext,
+    present: @MainActor (URL) async -> URLHandlingDecision
+  ) async -> URLHandlingDecision {
+    guard let origin = context.origin else { return .discarded(reason: "the link's view is gone") }
+    return await decide(url, from: origin, present: present)
+  }
+
   /// "Can't check this link", and what happened in words a person understands.
   static func promptText(kind: RecoveryKind, failure: any Error) -> RecoveryPromptText {
     let message =
