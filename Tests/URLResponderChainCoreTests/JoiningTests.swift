@@ -103,7 +103,10 @@ import URLResponderChainTesting
     #expect(handler.calls == 2)
   }
 
-  @Test func oneJoinedCallerCancellingLeavesTheOtherWaiting() async {
+  /// Two callers of one deferred walk: the first started it, the second joined it.
+  private func twoJoinedCallers() async -> (
+    handler: DeferringHandler, first: CompletionRecorder, second: CompletionRecorder, firstPropagation: URLPropagation
+  ) {
     let handler = DeferringHandler(.handled)
     let origin = Node(next: handler)
     let first = CompletionRecorder()
@@ -111,6 +114,11 @@ import URLResponderChainTesting
     let firstPropagation = origin.propagateURL(exampleURL, completion: first.completion)
     await handler.entered.wait()
     origin.propagateURL(exampleURL, completion: second.completion)
+    return (handler, first, second, firstPropagation)
+  }
+
+  @Test func oneJoinedCallerCancellingLeavesTheOtherWaiting() async {
+    let (handler, first, second, firstPropagation) = await twoJoinedCallers()
     firstPropagation.cancel()
     #expect(await first.firstResult().outcome == .cancelled)
     #expect(!handler.release.isOpen)
@@ -120,13 +128,7 @@ import URLResponderChainTesting
   }
 
   @Test func cancellingTwiceWhileAnotherCallerWaitsIsHarmless() async {
-    let handler = DeferringHandler(.handled)
-    let origin = Node(next: handler)
-    let first = CompletionRecorder()
-    let second = CompletionRecorder()
-    let firstPropagation = origin.propagateURL(exampleURL, completion: first.completion)
-    await handler.entered.wait()
-    origin.propagateURL(exampleURL, completion: second.completion)
+    let (handler, first, second, firstPropagation) = await twoJoinedCallers()
     firstPropagation.cancel()
     firstPropagation.cancel()
     handler.release.open()

@@ -152,16 +152,21 @@ struct DemoHierarchy {
         links.append(LinkView(link: link, swiftUIHandler: handler))
       case .html(let page):
         // A web view in SwiftUI is a UIKit view: its links go up the UIKit chain from it.
-        let webView = WebView(page: page)
-        hostingView.addSubview(webView)
-        for link in page.links {
-          let view = LinkView(link: link, in: webView)
-          webView.addSubview(view)
-          links.append(view)
-        }
+        addWebView(page, to: hostingView, links: &links)
       case .document(let nested):
         addSwiftUI(nested, enclosing: handler, anchor: anchor, in: hostingView, links: &links, handlers: &handlers)
       }
+    }
+  }
+
+  /// A web view showing `page` inside `parent`, with a link view for each of its links.
+  private static func addWebView(_ page: WebPage, to parent: TestView, links: inout [LinkView]) {
+    let webView = WebView(page: page)
+    parent.addSubview(webView)
+    for link in page.links {
+      let view = LinkView(link: link, in: webView)
+      webView.addSubview(view)
+      links.append(view)
     }
   }
 
@@ -187,13 +192,7 @@ struct DemoHierarchy {
         blockView.addSubview(view)
         links.append(view)
       case .html(let page):
-        let webView = WebView(page: page)
-        blockView.addSubview(webView)
-        for link in page.links {
-          let view = LinkView(link: link, in: webView)
-          webView.addSubview(view)
-          links.append(view)
-        }
+        addWebView(page, to: blockView, links: &links)
       case .document(let nested):
         add(nested, to: controller, links: &links)
       }

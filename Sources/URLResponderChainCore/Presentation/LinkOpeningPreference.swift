@@ -4,7 +4,7 @@ package import Foundation
 /// their default browser.
 ///
 /// Apps offer it as a setting ("Open links in: In-App / Default Browser") and persist it as
-/// they like; the raw value suits `UserDefaults` and `@AppStorage`. A presenter
+/// they like; the raw value suits `@AppStorage` and any settings store. A presenter
 /// (``LinkPresenter``, and the Safari presenters built on it) honours it for every link it is
 /// given:
 ///
