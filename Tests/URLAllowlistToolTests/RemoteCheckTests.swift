@@ -129,9 +129,11 @@ import Testing
     #expect(status == 0)
     #expect(objects.map { $0["verdict"] } == ["deny", "deny"])
     #expect(objects.allSatisfy { $0["reason"]?.contains(failure.reasonMentions) == true }, "\(objects)")
-    // Bounded by the 3 s deadline, not hanging: the slack is for a machine loaded by the
-    // suites running in parallel (6 s was seen to run out once the whole suite ran on 2 cores).
-    #expect(ContinuousClock.now - start < .seconds(10))
+    // It ends: a process that hung would never answer. How long the deadline is, is measured
+    // on a clock the tests move (RemoteAllowlistTimingTests) and read from the arguments
+    // (ToolTests); a real-time bound near 3 s is what a loaded machine overruns (10.3 s was
+    // seen with both cores busy), so this one only tells ending from hanging.
+    #expect(ContinuousClock.now - start < .seconds(60))
   }
 
   enum FailureCase: CaseIterable, Sendable {

@@ -122,6 +122,21 @@ let document = #"{"version": 1, "allow": ["example.com", "*.trusted.org"], "comm
         == #"{"input":"https://example.com","verdict":"allow","reason":"matches allow rule \"example.com\""}"#)
   }
 
+  @Test func theRemoteTimeoutIsTheOneGivenElseTenSeconds() throws {
+    let given = try Command.parse(["check", "--allowlist-url", "https://x.org/a", "--timeout", "3", "https://a.com"])
+    #expect(
+      given
+        == .check(
+          source: .remote(url: "https://x.org/a", cacheDirectory: nil, timeoutSeconds: 3), json: false,
+          urls: ["https://a.com"]))
+    let unset = try Command.parse(["check", "--allowlist-url", "https://x.org/a", "https://a.com"])
+    #expect(
+      unset
+        == .check(
+          source: .remote(url: "https://x.org/a", cacheDirectory: nil, timeoutSeconds: 10), json: false,
+          urls: ["https://a.com"]))
+  }
+
   @Test func controlCharactersCannotBreakATableRow() async {
     let harness = Harness()
     harness.files["list.json"] = document
