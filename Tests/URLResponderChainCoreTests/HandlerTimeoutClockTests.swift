@@ -96,7 +96,15 @@ import Testing
     #expect(await recorder.firstResult().outcome == .handled)
   }
 
-  @Test func theClockIsTheContinuousClockByDefault() {
+  @Test func theClockIsTheContinuousClockByDefaultReadThroughTheTracesOwnTicks() {
     #expect(URLPropagationOptions().clock is ContinuousClock)
+    guard case .monotonic = TimeoutClock(ContinuousClock()) else {
+      Issue.record("the default clock costs an awaited handler a second clock read")
+      return
+    }
+    guard case .injected = TimeoutClock(clock) else {
+      Issue.record("an injected clock must be the one read and slept on")
+      return
+    }
   }
 }

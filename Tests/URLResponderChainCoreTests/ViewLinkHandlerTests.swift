@@ -149,7 +149,10 @@ import URLResponderChainTesting
   @Test func withoutAHostingHierarchyWhatNobodyTakesGoesBackToSwiftUI() {
     let clean = URL(string: "https://example.com/clean")!
     let lone = ViewLinkHandler(name: "lone") { _, _ in .rewrite(clean) }
-    #expect(lone.open(link) == .systemAction(clean), "SwiftUI's own action opens the rewritten URL")
+    #expect(
+      lone.open(link) == .systemAction(clean, prefersInApp: nil), "SwiftUI's own action opens the rewritten URL")
+    #expect(lone.open(link, preference: .inApp) == .systemAction(clean, prefersInApp: true))
+    #expect(lone.open(link, preference: .defaultBrowser) == .systemAction(clean, prefersInApp: false))
   }
 
   @Test func aModifierAnsweringAtOnceIsAnsweredAtOnce() {

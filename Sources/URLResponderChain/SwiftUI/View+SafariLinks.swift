@@ -77,14 +77,9 @@
   }
 
   extension UIView {
-    /// The view controller whose view holds this view, found through the responder chain.
+    /// The view controller whose view holds this view: the first on its responder chain.
     fileprivate var closestViewController: UIViewController? {
-      var responder: UIResponder? = next
-      while let current = responder {
-        if let controller = current as? UIViewController { return controller }
-        responder = current.next
-      }
-      return nil
+      responderChain.lazy.compactMap { $0 as? UIViewController }.first
     }
   }
 #endif

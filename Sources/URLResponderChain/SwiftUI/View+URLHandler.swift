@@ -61,31 +61,32 @@
       return
         content
         .environment(\.enclosingLinkHandler, EnclosingLinkHandler(node: node))
-        .environment(\.openURL, OpenURLAction { url in node.open(url).result(preferring: preference) })
+        .environment(\.openURL, OpenURLAction { url in node.open(url, preference: preference).result })
         .background(ResponderAnchor(node: node).allowsHitTesting(false).accessibilityHidden(true))
     }
   }
 
   extension OpenURLAnswer {
-    /// SwiftUI's result for this answer.
+    /// SwiftUI's result for this answer (the core decides which).
     ///
     /// A link nobody in the chain took goes back to SwiftUI's own action. On iOS 26 that
-    /// action can be asked to open it in-app or in the default browser, and it is asked what
-    /// an enclosing `presentsLinksInSafari(preference:)` says: the better choice when nothing
-    /// in the chain could present it (no view controller yet, or none left).
+    /// action can be asked to open it in-app or in the default browser, as an enclosing
+    /// `presentsLinksInSafari(preference:)` says: the better choice when nothing in the
+    /// chain could present it (no view controller yet, or none left).
     /// `OpenURLAction.Result.systemAction(_:prefersInApp:)` is newer than this package's
     /// iOS 18 SDK, so it is compiled only with an SDK that has it (SwiftUI 7, iOS 26) and
     /// called only where `#available` says the system has it.
-    func result(preferring preference: LinkOpeningPreference?) -> OpenURLAction.Result {
+    var result: OpenURLAction.Result {
       switch self {
       case .handled: return .handled
       case .discarded: return .discarded
-      case .systemAction(let url):
+      case .systemAction(let url, let prefersInApp):
         #if canImport(SwiftUICore, _version: 7.0)
-          if let preference, #available(iOS 26, macOS 26, tvOS 26, visionOS 26, *) {
-            return .systemAction(url, prefersInApp: preference == .inApp)
+          if let prefersInApp, #available(iOS 26, macOS 26, tvOS 26, visionOS 26, *) {
+            return .systemAction(url, prefersInApp: prefersInApp)
           }
         #endif
+        _ = prefersInApp  // read on iOS 26 SDKs only
         return .systemAction(url)
       }
     }

@@ -7,18 +7,22 @@ package enum OpenURLAnswer: Equatable, Sendable {
   case handled
   /// A handler discarded it.
   case discarded
-  /// Nobody in the chain took it: SwiftUI's own action opens it (rewritten, if a handler rewrote it).
-  case systemAction(URL)
+  /// Nobody in the chain took it: SwiftUI's own action opens it (rewritten, if a handler
+  /// rewrote it), in-app or not as the person prefers; `nil` when no preference is known.
+  case systemAction(URL, prefersInApp: Bool?)
 
   /// The answer for a walk's result; `nil` while the walk goes on.
-  package init(_ result: URLPropagationResult?) {
+  ///
+  /// - Parameter preference: The person's choice of browser where the link was opened, if
+  ///   the view knows one.
+  package init(_ result: URLPropagationResult?, preference: LinkOpeningPreference? = nil) {
     guard let result else {
       self = .handled
       return
     }
     switch result.outcome {
     case .handled: self = .handled
-    case .notHandled: self = .systemAction(result.url)
+    case .notHandled: self = .systemAction(result.url, prefersInApp: preference.map { $0 == .inApp })
     case .discarded, .cancelled, .timedOut: self = .discarded
     }
   }

@@ -43,10 +43,15 @@ package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
   /// SwiftUI wants its answer at once, so a walk that goes on (a handler deferring) is
   /// answered ``OpenURLAnswer/handled``: the chain owns the link from here, and its end (the
   /// application) opens what nobody took.
-  package func open(_ url: URL, options: URLPropagationOptions = URLPropagationOptions()) -> OpenURLAnswer {
+  ///
+  /// - Parameter preference: The person's choice of browser where the link was opened, for a
+  ///   link nobody takes.
+  package func open(
+    _ url: URL, options: URLPropagationOptions = URLPropagationOptions(), preference: LinkOpeningPreference? = nil
+  ) -> OpenURLAnswer {
     let answer = SynchronousResult()
     propagateURL(url, options: options) { answer.result = $0 }
-    return OpenURLAnswer(answer.result)
+    return OpenURLAnswer(answer.result, preference: preference)
   }
 }
 

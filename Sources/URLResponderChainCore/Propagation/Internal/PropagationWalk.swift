@@ -24,7 +24,7 @@ final class PropagationWalk {
   private let timeout: Duration
   private let clock: any Clock<Duration>
   /// The timeout's clock, taken when the walk first awaits a handler.
-  private var waitClock: WaitClock?
+  private var timeoutClock = TimeoutClock.monotonic
   private let startsImmediatelyWhereAvailable: Bool
   private let isRegistered: Bool
   private var startNode: (any ResponderChainNode)?
@@ -125,7 +125,7 @@ final class PropagationWalk {
     // captured: a task's closure may only capture what is safe to send.
     awaitedHandler = walkSynchronously(from: node)
     guard awaitedHandler != nil else { return }
-    waitClock = WaitClock(erasing: clock)
+    timeoutClock = TimeoutClock(clock)
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         let task = Task.immediate { await self.walkAsynchronously() }
@@ -190,10 +190,10 @@ final class PropagationWalk {
       if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
       // The timeout runs from this call to its return: not the time the walk waited for the
       // main actor to start it, but every wait of the handler's own, for the main actor too.
-      let askedAt = waitClock?.elapsed() ?? .zero
+      let tick = MonotonicClock.now()
+      let askedAt = timeoutClock.now(tick: tick)
       pending = PendingHandler(
-        nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: MonotonicClock.now(),
-        askedAt: askedAt)
+        nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)
       let decision = await handler.handleURL(currentURL, context: URLHandlingContext(walk: self, hop: hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
@@ -201,7 +201,7 @@ final class PropagationWalk {
       // main actor first: which of two waiting jobs runs first must not decide the outcome.
       // (A zero timeout is the watchdog's alone: it gives up every handler that suspends and
       // leaves an answer given without suspending to count.)
-      if timeout > .zero, let waitClock, waitClock.elapsed() - askedAt > timeout { return timeOut() }
+      if timeout > .zero, timeoutClock.now(tick: MonotonicClock.now()) - askedAt > timeout { return timeOut() }
       pending = nil
       if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
@@ -339,13 +339,13 @@ final class PropagationWalk {
 
   private func watch() async {
     // Runs only while the walk is suspended in a handler, or after it finished.
-    while !isFinished, let pending, let waitClock {
-      let left = pending.askedAt + timeout - waitClock.elapsed()
+    while !isFinished, let pending {
+      let left = pending.askedAt + timeout - timeoutClock.now(tick: MonotonicClock.now())
       if left <= .zero { return timeOut() }
       do {
         // In steps of a day at most: a clock may not be able to sleep until a deadline
         // centuries away (a `Duration` holds far more seconds than a clock's instant).
-        try await waitClock.sleep(min(left, Self.longestSleep))
+        try await timeoutClock.sleep(min(left, Self.longestSleep))
       } catch {
         return
       }
