@@ -5,13 +5,13 @@ public import Foundation
 /// Passed to ``URLHandler/handleURL(_:context:)`` and ``AsyncURLHandler/handleURL(_:context:)``.
 /// It is a snapshot for the duration of that call; do not keep it.
 public struct URLHandlingContext: Sendable {
-  let walk: PropagationWalk
+  private let propagationOrigin: PropagationOrigin
 
   /// The position of the asked node in the chain: 0 for the node the propagation started from.
   public let hop: Int
 
-  init(walk: PropagationWalk, hop: Int) {
-    self.walk = walk
+  init(origin: PropagationOrigin, hop: Int) {
+    self.propagationOrigin = origin
     self.hop = hop
   }
 
@@ -29,25 +29,23 @@ public struct URLHandlingContext: Sendable {
   ///   - inboundSource: Where the link came from, for a link that opened the app.
   @MainActor
   public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0, inboundSource: InboundLinkSource? = nil) {
-    var options = URLPropagationOptions()
-    options.inboundSource = inboundSource
-    self.init(walk: PropagationWalk(url: originalURL, origin: origin, options: options, walks: false), hop: hop)
+    self.init(origin: PropagationOrigin(url: originalURL, node: origin, inboundSource: inboundSource), hop: hop)
   }
 
   /// The URL as it was first propagated, before any handler rewrote it.
-  public var originalURL: URL { walk.originalURL }
+  public var originalURL: URL { propagationOrigin.originalURL }
 
   /// Where the URL came from when it arrived from outside the app; `nil` for a link tapped
   /// in it. See ``URLPropagationOptions/inboundSource``.
-  public var inboundSource: InboundLinkSource? { walk.inboundSource }
+  public var inboundSource: InboundLinkSource? { propagationOrigin.inboundSource }
 
   /// The identity of the node the propagation started from (the link view that was tapped).
-  public var originID: ObjectIdentifier { walk.originID }
+  public var originID: ObjectIdentifier { propagationOrigin.originID }
 
   /// The node the propagation started from, if it still exists.
   ///
   /// The propagation does not keep its origin alive; a link view that was removed while
   /// a handler deferred reads as `nil` here.
   @MainActor
-  public var origin: (any ResponderChainNode)? { walk.origin }
+  public var origin: (any ResponderChainNode)? { propagationOrigin.node }
 }

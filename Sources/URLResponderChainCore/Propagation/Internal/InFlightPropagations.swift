@@ -21,7 +21,7 @@ enum InFlightPropagations {
   static func walk(from origin: any ResponderChainNode, for url: URL) -> PropagationWalk? {
     var walk = walks[ObjectIdentifier(origin)]
     while let candidate = walk {
-      if candidate.origin === origin, candidate.originalURL == url { return candidate }
+      if candidate.origin.node === origin, candidate.originalURL == url { return candidate }
       walk = candidate.nextInFlight
     }
     return nil

@@ -15,10 +15,10 @@ import Foundation
 /// entry; no task, and no allocation beyond the trace's (reserved once for 32 nodes).
 @MainActor
 final class PropagationWalk {
-  nonisolated let originalURL: URL
-  nonisolated let originID: ObjectIdentifier
-  nonisolated let inboundSource: InboundLinkSource?
-  weak var origin: (any ResponderChainNode)?
+  /// Where the propagation began; shared with the contexts handed to handlers.
+  nonisolated let origin: PropagationOrigin
+  nonisolated var originalURL: URL { origin.originalURL }
+  nonisolated var originID: ObjectIdentifier { origin.originID }
 
   /// How long one awaited handler may take; never negative.
   private let timeout: Duration
@@ -27,47 +27,33 @@ final class PropagationWalk {
   private var timeoutClock = TimeoutClock.monotonic
   private let startsImmediatelyWhereAvailable: Bool
   private let isRegistered: Bool
-  private var startNode: (any ResponderChainNode)?
   private var waiters = PropagationWaiters()
   private var task: Task<Void, Never>?
-  private(set) var hasStarted = false
-  /// The result, once the walk finished, for the caller that started it without a continuation.
-  private(set) var result: URLPropagationResult?
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
-  /// The handler the synchronous walk stopped at, until the walk's task takes it.
-  private var awaitedHandler: (any AsyncURLHandler)?
 
   // The walk's per-hop state. Every access happens on the main actor (the class is
   // isolated to it) and none spans a suspension or calls out while in progress, so
   // accesses can never overlap; the runtime's exclusivity bookkeeping would only cost
   // time on every hop.
+  /// Where the walk is; changed only through ``enter(_:)``.
+  @exclusivity(unchecked) private var phase: PropagationPhase
   @exclusivity(unchecked) private var currentURL: URL
   @exclusivity(unchecked) private var hop = 0
   @exclusivity(unchecked) private var lastTick: UInt64 = 0
   @exclusivity(unchecked) private var steps: [URLPropagationStep] = []
   @exclusivity(unchecked) private var visited = VisitedNodes()
-  @exclusivity(unchecked) private var pending: PendingHandler?
   @exclusivity(unchecked) private var watchdog: Task<Void, Never>?
   @exclusivity(unchecked) private var startsWatchdogAtFirstHandler = false
-  @exclusivity(unchecked) private(set) var isFinished = false
   @exclusivity(unchecked) private var startedAt: UInt64 = 0
   // Signpost intervals, open only while Instruments (or a test recorder) listens.
   @exclusivity(unchecked) private var propagationInterval: SignpostInterval?
   @exclusivity(unchecked) private var handlerInterval: SignpostInterval?
 
-  /// - Parameter walks: `false` for a walk that only carries context (a handler called
-  ///   directly in a test): it never runs, so it must not hold its origin strongly.
-  init(
-    url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false,
-    walks: Bool = true
-  ) {
-    self.originalURL = url
+  init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false) {
+    self.origin = PropagationOrigin(url: url, node: origin, inboundSource: options.inboundSource)
+    self.phase = .ready(from: origin)
     self.currentURL = url
-    self.originID = ObjectIdentifier(origin)
-    self.inboundSource = options.inboundSource
-    self.origin = origin
-    self.startNode = walks ? origin : nil
     self.timeout = max(options.handlerTimeout, .zero)
     self.clock = options.clock
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
@@ -89,8 +75,31 @@ final class PropagationWalk {
     return walk
   }
 
-  /// When the handler being waited on was called (its timeout's start), if one is.
-  var pendingHandlerStartedAt: UInt64? { pending?.startedAt }
+  /// Whether a first waiter started the walk.
+  var hasStarted: Bool {
+    if case .ready = phase { return false }
+    return true
+  }
+
+  /// Whether the walk ended, for every caller that shares it.
+  var isFinished: Bool {
+    if case .finished = phase { return true }
+    return false
+  }
+
+  /// The result, once the walk finished, for the caller that started it without a continuation.
+  var result: URLPropagationResult? {
+    if case .finished(let result) = phase { return result }
+    return nil
+  }
+
+  /// Moves the walk to its next phase; a move ``PropagationPhase/allows(_:)`` forbids is a
+  /// bug in the walk and stops a debug build.
+  @inline(__always)
+  private func enter(_ next: PropagationPhase) {
+    assert(phase.allows(next), "a walk cannot go from \(phase.name) to \(next.name)")
+    phase = next
+  }
 
   /// A token naming a waiter that will be attached; a cancellation that arrives first is
   /// then recognised by it.
@@ -111,20 +120,16 @@ final class PropagationWalk {
   }
 
   private func start() {
-    hasStarted = true
+    guard case .ready(let node) = phase else { return }
+    enter(.walking)
     if ChainLog.propagation.isSignposting {
       propagationInterval = ChainLog.propagation.beginInterval(
         "propagation", id: self, "\(self.originalURL.scheme ?? "")")
     }
-    guard let node = startNode else { return }
-    startNode = nil
     steps.reserveCapacity(Self.initialTraceCapacity)
     lastTick = MonotonicClock.now()
     startedAt = lastTick
-    // The handler to await is handed over through the walk (main-actor state) rather than
-    // captured: a task's closure may only capture what is safe to send.
-    awaitedHandler = walkSynchronously(from: node)
-    guard awaitedHandler != nil else { return }
+    guard walkSynchronously(from: node) else { return }
     timeoutClock = TimeoutClock(clock)
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
@@ -146,8 +151,9 @@ final class PropagationWalk {
 
   /// Walks from `start` while each node is not a handler or answers at once.
   ///
-  /// - Returns: The handler that must be awaited, or `nil` when the walk finished.
-  private func walkSynchronously(from start: any ResponderChainNode) -> (any AsyncURLHandler)? {
+  /// - Returns: `true` when the walk stopped at a handler that must be awaited (the phase
+  ///   names it), `false` when it finished.
+  private func walkSynchronously(from start: any ResponderChainNode) -> Bool {
     // Locals, written back when the walk stops or changes URL: reading properties of a class
     // around calls that could change them would copy (and retain) them on every hop.
     var cursor: (any ResponderChainNode)? = start
@@ -162,16 +168,17 @@ final class PropagationWalk {
       guard visited.insert(nodeID, visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
       if let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
-        let decision = handler.handleURL(url, context: URLHandlingContext(walk: self, hop: hop))
+        let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
-        guard !isFinished else { return nil }
-        if record(decision, node: handler, nodeID: nodeID, nodeType: type(of: handler)) { return nil }
+        guard !isFinished else { return false }
+        if record(decision, node: handler, nodeID: nodeID, nodeType: type(of: handler)) { return false }
         if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
       } else if let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
-        return handler
+        enter(.stopped(at: handler))
+        return true
       } else {
         steps.append(
           URLPropagationStep(node: node, nodeID: nodeID, nodeType: type(of: node), decision: nil, nanoseconds: 0))
@@ -180,21 +187,25 @@ final class PropagationWalk {
       if cursor != nil { hop += 1 }
     }
     finish(.notHandled)
-    return nil
+    return false
   }
 
-  /// Awaits `awaitedHandler`, then walks on, synchronously where it can, until the walk finishes.
+  /// Awaits the handler the walk stopped at, then walks on, synchronously where it can,
+  /// until the walk finishes.
   private func walkAsynchronously() async {
-    guard var handler = awaitedHandler.take() else { return }
-    while !isFinished {
+    // Cancelled or timed out before the task ran: nothing to ask.
+    guard case .stopped(var handler) = phase else { return }
+    while true {
       if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
       // The timeout runs from this call to its return: not the time the walk waited for the
       // main actor to start it, but every wait of the handler's own, for the main actor too.
       let tick = MonotonicClock.now()
       let askedAt = timeoutClock.now(tick: tick)
-      pending = PendingHandler(
-        nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)
-      let decision = await handler.handleURL(currentURL, context: URLHandlingContext(walk: self, hop: hop))
+      enter(
+        .awaiting(
+          PendingHandler(
+            nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)))
+      let decision = await handler.handleURL(currentURL, context: URLHandlingContext(origin: origin, hop: hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the
@@ -202,12 +213,12 @@ final class PropagationWalk {
       // (A zero timeout is the watchdog's alone: it gives up every handler that suspends and
       // leaves an answer given without suspending to count.)
       if timeout > .zero, timeoutClock.now(tick: MonotonicClock.now()) - askedAt > timeout { return timeOut() }
-      pending = nil
+      enter(.walking)
       if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
       guard let next = handler.nextNode else { return finish(.notHandled) }
       hop += 1
-      guard let awaited = walkSynchronously(from: next) else { return }
+      guard walkSynchronously(from: next), case .stopped(let awaited) = phase else { return }
       handler = awaited
     }
   }
@@ -254,17 +265,14 @@ final class PropagationWalk {
   // MARK: - Ending
 
   private func finish(_ outcome: URLPropagationResult.Outcome) {
-    guard !isFinished else { return }
-    isFinished = true
-    pending = nil
-    awaitedHandler = nil
+    let result = URLPropagationResult(outcome: outcome, url: currentURL, originalURL: originalURL, trace: steps)
+    // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
+    enter(.finished(result))
+    steps = []
     if isRegistered { InFlightPropagations.remove(self) }
     watchdog?.cancel()
     watchdog = nil
     task = nil
-    let result = URLPropagationResult(outcome: outcome, url: currentURL, originalURL: originalURL, trace: steps)
-    steps = []
-    self.result = result
     if let waiter = waiters.removeSole() {
       waiter.resume(with: result)
     } else {
@@ -303,7 +311,7 @@ final class PropagationWalk {
 
   /// The trace so far, plus the handler being waited on, if any.
   private func traceIncludingPending() -> [URLPropagationStep] {
-    guard let pending else { return steps }
+    guard case .awaiting(let pending) = phase else { return steps }
     let waited = MonotonicClock.now() &- pending.startedAt
     return steps + [URLPropagationStep(pending: pending, nanoseconds: waited)]
   }
@@ -339,7 +347,7 @@ final class PropagationWalk {
 
   private func watch() async {
     // Runs only while the walk is suspended in a handler, or after it finished.
-    while !isFinished, let pending {
+    while case .awaiting(let pending) = phase {
       let left = pending.askedAt + timeout - timeoutClock.now(tick: MonotonicClock.now())
       if left <= .zero { return timeOut() }
       do {
