@@ -51,6 +51,8 @@ public actor RemoteAllowlist: URLVerdictProviding {
   }
   /// `stored`, readable without the actor for ``currentAllowlist()``.
   private nonisolated let latest = LockedValue<StoredAllowlist?>(nil)
+  /// Where the list is kept across launches, if the configuration names a folder.
+  private let cacheFolder: AllowlistCacheFolder?
   private var hasReadCache = false
   /// The cache folder holds a list fetched over https while the endpoint is plain http.
   private var httpsListOnRecord = false
@@ -59,8 +61,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// exactly one retry (ten additions of 0.1 make 0.9999999999999999, which is not one).
   private var retryBudget: RetryBudget
   private var fetch: Task<Void, Never>?
-  private var waiters: [Int: CheckedContinuation<Result<Allowlist, RemoteAllowlistFailure>, Never>] = [:]
-  private var nextWaiter = 0
+  private var waiters = FetchWaiters<Result<Allowlist, RemoteAllowlistFailure>>()
 
   /// The number of HTTP requests sent so far.
   public private(set) var requestCount = 0
@@ -92,6 +93,9 @@ public actor RemoteAllowlist: URLVerdictProviding {
     self.clock = WaitClock(clock)
     self.headers = configuration.headers
     self.retryBudget = RetryBudget(tokens: configuration.retry.budget)
+    self.cacheFolder = configuration.cacheDirectory.map {
+      AllowlistCacheFolder(directory: $0, configuration: configuration)
+    }
   }
 
   /// The list to check against now, fetching it (once, shared between callers) only when the
@@ -171,11 +175,10 @@ public actor RemoteAllowlist: URLVerdictProviding {
 
   private func waitForFetch() async -> Result<Allowlist, RemoteAllowlistFailure> {
     if Task.isCancelled { return .failure(.cancelled) }
-    let id = nextWaiter
-    nextWaiter += 1
+    let id = waiters.reserveID()
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        waiters[id] = continuation
+        waiters.add(continuation, id: id)
         startFetchIfNeeded()
       }
     } onCancel: {
@@ -184,7 +187,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   }
 
   private func cancelWaiter(_ id: Int) {
-    waiters.removeValue(forKey: id)?.resume(returning: .failure(.cancelled))
+    waiters.resume(id: id, with: .failure(.cancelled))
   }
 
   private func startFetchIfNeeded() {
@@ -223,9 +226,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
         stored = nil
       } else {
         stored = fetched
-        if let directory = configuration.cacheDirectory {
-          fetched.persist(to: directory, endpoint: configuration.endpoint, log: configuration.log)
-        }
+        cacheFolder?.write(fetched)
       }
     case .failure(let failure):
       switch stored?.freshness(at: now()) {
@@ -238,9 +239,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
         answer = .failure(failure)
       }
     }
-    let waiting = waiters
-    waiters = [:]
-    for continuation in waiting.values { continuation.resume(returning: answer) }
+    waiters.resumeAll(with: answer)
   }
 
   /// Waits for the fetch in flight, if any: above all a `stale-while-revalidate` refresh
@@ -301,82 +300,17 @@ public actor RemoteAllowlist: URLVerdictProviding {
   }
 
   private func attemptFetch(timeout: Duration) async -> (Result<StoredAllowlist, RemoteAllowlistFailure>, Duration?) {
-    var request = URLRequest(url: configuration.endpoint)
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    // Uncompressed, so that a body cut short cannot pass as whole: URLSession decodes gzip and
-    // deflate itself and, on some platforms, accepts a stream without its end or checksum.
-    // Identity leaves only HTTP's own framing, which it does check (Content-Length, chunks).
-    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    var sentValidator = false
-    if let stored {
-      if let etag = stored.response.etag {
-        request.setValue(etag, forHTTPHeaderField: "If-None-Match")
-        sentValidator = true
-      }
-      if let lastModified = stored.response.lastModified {
-        request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-        sentValidator = true
-      }
-    }
+    let (request, sentValidator) = AllowlistExchange.request(
+      to: configuration.endpoint, headers: headers, stored: stored)
     let requestTime = now()
-    let exchange: HTTPExchange
     switch await sendFollowingSameOriginRedirects(request, timeout: timeout) {
-    case .success(let received): exchange = received
-    case .failure(let failure): return (.failure(failure), nil)
-    }
-    let responseTime = now()
-    if let problem = AllowlistResponseCheck.problem(with: exchange, sentValidator: sentValidator) {
-      return (.failure(.malformedResponse(problem)), nil)
-    }
-    let freshness = HTTPResponseFreshness(
-      headers: exchange.headers, requestTime: requestTime, responseTime: responseTime)
-    // `receivedAt` is the moment the response was new: the current age (§4.2.3) is then now − receivedAt.
-    let receivedAt =
-      freshness.initialAge.isFinite ? responseTime.addingTimeInterval(-freshness.initialAge) : .distantPast
-    let directives = HTTPCacheDirectives(response: exchange.headers, freshness: freshness)
-    switch exchange.status {
-    case 200:
-      let signature = configuration.integrity.signatureHeaderName.flatMap { exchange.headers[$0] }
-      if let problem = configuration.integrity.problem(document: exchange.body, signatureHeader: signature) {
-        return (.failure(.integrityFailed(problem)), nil)
-      }
-      do throws(AllowlistError) {
-        let allowlist = try AllowlistDocument.load(
-          from: exchange.body, entryLimit: configuration.entryLimit, byteLimit: configuration.byteLimit)
-        return (
-          .success(
-            StoredAllowlist(
-              allowlist: allowlist,
-              response: CachedResponse(
-                document: exchange.body, etag: exchange.headers["etag"],
-                lastModified: exchange.headers["last-modified"], signature: signature,
-                directives: directives, receivedAt: receivedAt))), nil
-        )
-      } catch {
-        return (.failure(.invalidDocument(error.problems.map(\.description).joined(separator: "; "))), nil)
-      }
-    case 304:
-      // A 304 without a stored list cannot happen: no validator was sent, and that was refused above.
-      guard var revalidated = stored else { return (.failure(.serverError(status: 304)), nil) }
-      guard NotModifiedSelection.selects(revalidated.response, headers: exchange.headers) else {
-        let named = exchange.headers["etag"] ?? exchange.headers["last-modified"] ?? ""
-        return (
-          .failure(
-            .malformedResponse(
-              "a 304 Not Modified named \"\(named.shownEscaped(limit: 80))\", not the stored list's validator")),
-          nil
-        )
-      }
-      revalidated.response = NotModifiedUpdate.apply(
-        to: revalidated.response, headers: exchange.headers, directives: directives, receivedAt: receivedAt)
-      return (.success(revalidated), nil)
-    case 401, 403:
-      return (.failure(.notAuthenticated(status: exchange.status)), nil)
-    default:
-      return (
-        .failure(.serverError(status: exchange.status)), Self.retryAfter(exchange.headers["retry-after"], now: now())
-      )
+    case .success(let exchange):
+      let (outcome, retryAfter) = AllowlistExchange.read(
+        exchange, stored: stored, sentValidator: sentValidator, configuration: configuration,
+        requestTime: requestTime, responseTime: now())
+      return (outcome, retryAfter)
+    case .failure(let failure):
+      return (.failure(failure), nil)
     }
   }
 
@@ -414,32 +348,14 @@ public actor RemoteAllowlist: URLVerdictProviding {
     }
   }
 
-  /// `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), at most a day.
-  ///
-  /// Delta-seconds is `1*DIGIT` (no sign); a value too large for any integer is the longest
-  /// wait there is, clamped like any other, never ignored.
-  static func retryAfter(_ value: String?, now: Date) -> Duration? {
-    let longest = 86_400
-    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-      return .seconds(min(Int(value) ?? longest, longest))
-    }
-    guard let date = HTTPDate.parse(value, now: now) else { return nil }
-    return .milliseconds(Int64(max(0, min(date.timeIntervalSince(now), Double(longest))) * 1000))
-  }
-
   // MARK: - Persistence
 
   private func readCacheOnce() {
     guard !hasReadCache else { return }
     hasReadCache = true
-    guard stored == nil, let directory = configuration.cacheDirectory else { return }
-    if configuration.endpoint.scheme?.lowercased() == "http" {
-      httpsListOnRecord = StoredAllowlist.recordedScheme(in: directory) == "https"
-    }
-    stored = StoredAllowlist.load(
-      from: directory, endpoint: configuration.endpoint, entryLimit: configuration.entryLimit,
-      byteLimit: configuration.byteLimit, integrity: configuration.integrity, log: configuration.log)
+    guard stored == nil, let cacheFolder else { return }
+    httpsListOnRecord = cacheFolder.refusesPlainHTTPLists()
+    stored = cacheFolder.read()
   }
 }
 

@@ -104,7 +104,8 @@ import Testing
       response: CachedResponse(
         document: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8), etag: nil, lastModified: nil,
         directives: HTTPCacheDirectives(cacheControl: "max-age=600"), receivedAt: Date()))
-    stored.persist(to: directory, endpoint: try #require(URL(string: endpoint)), log: { _ in })
+    let configuration = RemoteAllowlistConfiguration(endpoint: try #require(URL(string: endpoint)))
+    AllowlistCacheFolder(directory: directory, configuration: configuration).write(stored)
     return directory
   }
 
@@ -134,6 +135,7 @@ import Testing
     configuration.cacheDirectory = cache
     let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.checked("https://other.example/") == .allowed(rule: "other.example"))
-    #expect(StoredAllowlist.recordedScheme(in: cache) == "http")
+    let folder = AllowlistCacheFolder(directory: cache, configuration: configuration)
+    #expect(!folder.holdsListFetchedOverHTTPS(), "the folder now records a list fetched over http")
   }
 }

@@ -55,10 +55,10 @@ import Testing
 
   @Test func retryAfterTooLargeForAnIntegerIsTheLongestWaitNotNoWait() {
     let now = Date(timeIntervalSince1970: 1_000_000)
-    #expect(RemoteAllowlist.retryAfter("99999999999999999999999999", now: now) == .seconds(86_400))
-    #expect(RemoteAllowlist.retryAfter(String(Int.max), now: now) == .seconds(86_400))
-    #expect(RemoteAllowlist.retryAfter("86401", now: now) == .seconds(86_400))
-    #expect(RemoteAllowlist.retryAfter("+5", now: now) == nil)
-    #expect(RemoteAllowlist.retryAfter("5", now: now) == .seconds(5))
+    #expect(AllowlistExchange.retryAfter("99999999999999999999999999", now: now) == .seconds(86_400))
+    #expect(AllowlistExchange.retryAfter(String(Int.max), now: now) == .seconds(86_400))
+    #expect(AllowlistExchange.retryAfter("86401", now: now) == .seconds(86_400))
+    #expect(AllowlistExchange.retryAfter("+5", now: now) == nil)
+    #expect(AllowlistExchange.retryAfter("5", now: now) == .seconds(5))
   }
 }

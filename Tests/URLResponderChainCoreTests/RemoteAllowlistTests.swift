@@ -369,10 +369,10 @@ import Testing
 
   @Test func retryAfterReadsSecondsAndHTTPDates() {
     let now = Date(timeIntervalSince1970: 1_000_000)
-    #expect(RemoteAllowlist.retryAfter("5", now: now) == .seconds(5))
-    #expect(RemoteAllowlist.retryAfter("Mon, 12 Jan 1970 13:46:50 GMT", now: now) == .seconds(10))
-    #expect(RemoteAllowlist.retryAfter("soon", now: now) == nil)
-    #expect(RemoteAllowlist.retryAfter("-3", now: now) == nil)
+    #expect(AllowlistExchange.retryAfter("5", now: now) == .seconds(5))
+    #expect(AllowlistExchange.retryAfter("Mon, 12 Jan 1970 13:46:50 GMT", now: now) == .seconds(10))
+    #expect(AllowlistExchange.retryAfter("soon", now: now) == nil)
+    #expect(AllowlistExchange.retryAfter("-3", now: now) == nil)
   }
 
   @Test func backoffIsCappedExponentialWithFullJitter() {
