@@ -1,10 +1,11 @@
 import Foundation
 
+import URLResponderChainAllowlist
+import URLResponderChainCore
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-import URLResponderChainAllowlist
-import URLResponderChainCore
 
 /// One request to the allowlist endpoint and what its response means: pure functions of the
 /// configuration, the stored list and the exchange, so that each status is tested alone.
