@@ -3,17 +3,28 @@ import Foundation
 @testable import URLResponderChainAllowlist
 @testable import URLResponderChainCore
 
-/// `URLPattern`'s parser as it was before it worked on bytes: Character-level, with
-/// Foundation's `contains`. The reference for `PatternParsingDifferentialTests`.
+/// What a pattern means by `URLPattern`'s documentation and DESIGN.md, written from their text
+/// for `PatternParsingDifferentialTests`, not from the parser: a regular expression splits the
+/// text, ``ReferenceHost`` judges the host, and Foundation's IDNA gives internationalized
+/// labels their ASCII form.
+///
+/// - `[scheme://]`: the text before the first `://`, `http` or `https` in any case (or, for
+///   a route table, an app's own scheme);
+/// - an authority up to the first `/`: `[*.]host[:port]`, the port 1–65535 in ASCII digits,
+///   dropped when it is the scheme's default; `*` only as the whole first label; no `@`, no
+///   space or control; a wildcard never directly over a public suffix;
+/// - a path: segments split at `/` with empty ones dropped; a trailing `*`; `:name` of
+///   letters, digits and `_`; no `?` or `#`; no dot segment in any spelling the URL Standard
+///   resolves (`.`, `..`, `%2e` forms, any case).
 enum ReferenceURLPattern {
   /// What a pattern parses to: every stored property of `URLPattern`.
   struct Parts: Equatable {
-    let description: String
-    let scheme: String?
-    let host: String
-    let matchesSubdomainsOnly: Bool
-    let port: Int?
-    let path: [URLPattern.Segment]?
+    var description: String
+    var scheme: String?
+    var host: String
+    var matchesSubdomainsOnly: Bool
+    var port: Int?
+    var path: [URLPattern.Segment]?
 
     init(
       description: String, scheme: String?, host: String, matchesSubdomainsOnly: Bool, port: Int?,
@@ -30,53 +41,51 @@ enum ReferenceURLPattern {
     }
   }
 
-  /// Parses a pattern that may name an app's own scheme (route tables, never allowlists).
-  static func parse(_ pattern: String, allowsAppSchemes: Bool) throws(URLPatternError) -> Parts {
-    let description = pattern
-    let scheme: String?
-    let host: String
-    let matchesSubdomainsOnly: Bool
-    var rest = Substring(pattern)
-    guard !rest.isEmpty else { throw .empty }
-    // (The parser searched ASCII patterns with a byte search that the differential test
-    // showed equal to Foundation's; here Foundation finds it for both.)
-    if let range = rest.range(of: "://") {
-      let lowered = rest[..<range.lowerBound].lowercased()
-      guard lowered == "http" || lowered == "https" || (allowsAppSchemes && AppURLScheme.problem(with: lowered) == nil)
-      else { throw .unsupportedScheme(lowered) }
-      scheme = lowered
-      rest = rest[range.upperBound...]
-    } else {
-      scheme = nil
-    }
-    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-    var authority = rest[..<slash]
-    let pathText = rest[slash...]
+  /// The pattern's parts, or `nil` when the documentation says it is refused.
+  static func parse(_ text: String, allowsAppSchemes: Bool) -> Parts? {
+    // Lazy up to the first "://"; `.` matches any character, newlines included.
+    let shape = /(?s)^(?:(?<scheme>.*?):\/\/)?(?<authority>[^\/]*)(?<path>\/.*)?$/
+    guard !text.isEmpty, let match = text.wholeMatch(of: shape) else { return nil }
 
+    let scheme = match.scheme.map { $0.lowercased() }
+    if let scheme {
+      let isWeb = scheme == "http" || scheme == "https"
+      guard isWeb || (allowsAppSchemes && AppURLScheme.problem(with: scheme) == nil) else { return nil }
+    }
+
+    var authority = Substring(match.authority)
     var port: Int?
     if let colon = authority.lastIndex(of: ":") {
       let digits = authority[authority.index(after: colon)...]
-      guard let number = Int(digits), (1...65535).contains(number), digits.allSatisfy(\.isNumber) else {
-        throw .invalidPort(String(digits))
-      }
+      guard !digits.isEmpty, digits.allSatisfy({ "0123456789".contains($0) }),
+        let number = Int(digits), (1...65_535).contains(number)
+      else { return nil }
+      let defaultPort = ["http": 80, "https": 443][scheme ?? ""]
+      port = number == defaultPort ? nil : number
       authority = authority[..<colon]
-      let defaultPort: Int? =
-        switch scheme {
-        case "http": 80
-        case "https": 443
-        default: nil  // no scheme (either web default is written explicitly), or an app scheme
-        }
-      port = defaultPort == number ? nil : number
     }
 
-    matchesSubdomainsOnly = authority.hasPrefix("*.")
-    if matchesSubdomainsOnly { authority = authority.dropFirst(2) }
-    guard !authority.contains("*") else { throw .misplacedWildcard }
-    guard !authority.contains("@"), !authority.unicodeScalars.contains(where: { $0.value <= 0x20 }) else {
-      throw .invalidHost("\"\(authority)\" is not a plain ASCII domain name")
+    let matchesSubdomainsOnly = authority.hasPrefix("*.")
+    if matchesSubdomainsOnly { authority.removeFirst(2) }
+    guard !authority.contains("*"), !authority.contains("@"),
+      !authority.unicodeScalars.contains(where: { $0.value <= 0x20 })
+    else { return nil }
+    guard let ascii = asciiForm(authority), let host = ReferenceHost.normalized(Substring(ascii)) else { return nil }
+    if matchesSubdomainsOnly, PublicSuffixes.contains(host) { return nil }
+
+    var path: [URLPattern.Segment]?
+    if let pathText = match.path {
+      guard let segments = segments(of: pathText) else { return nil }
+      path = segments
     }
-    // Internationalized labels: Foundation's IDNA gives the ASCII form, which must then be a
-    // valid label by the reference's own rule.
+    return Parts(
+      description: text, scheme: scheme, host: host, matchesSubdomainsOnly: matchesSubdomainsOnly, port: port,
+      path: path)
+  }
+
+  /// Each label with a character beyond ASCII in its IDNA ASCII form, by Foundation; `nil`
+  /// when a label has none, or one that is not a valid `xn--` label.
+  private static func asciiForm(_ authority: Substring) -> String? {
     var labels: [String] = []
     for label in authority.split(separator: ".", omittingEmptySubsequences: false) {
       guard label.unicodeScalars.contains(where: { !$0.isASCII }) else {
@@ -87,50 +96,26 @@ enum ReferenceURLPattern {
       components.host = label.lowercased()
       guard let ace = components.encodedHost, ace.hasPrefix("xn--"), !ace.contains("."),
         ReferenceIDNA.isValidACELabel(ace)
-      else {
-        let shown = String(label).unicodeScalars.prefix(63).map { $0.escaped(asASCII: true) }.joined()
-        throw .invalidHost(
-          "\"\(shown)\(label.unicodeScalars.count > 63 ? "…" : "")\" is not a valid internationalized label")
-      }
+      else { return nil }
       labels.append(ace)
     }
-    switch PatternParsingDifferentialTests.referenceNormalizedHost(Substring(labels.joined(separator: "."))) {
-    case .success(let normalized): host = normalized
-    case .failure(let refusal): throw .invalidHost(refusal.description)
-    }
-    if matchesSubdomainsOnly, PublicSuffixes.contains(host) { throw .wildcardOverPublicSuffix(host) }
-
-    let path = try parsePath(pathText)
-    return Parts(
-      description: description, scheme: scheme, host: host, matchesSubdomainsOnly: matchesSubdomainsOnly, port: port,
-      path: path)
+    return labels.joined(separator: ".")
   }
 
-  private static func parsePath(_ text: Substring) throws(URLPatternError) -> [URLPattern.Segment]? {
-    guard !text.isEmpty else { return nil }
-    guard !text.contains("?"), !text.contains("#") else {
-      throw .invalidPath("queries and fragments are not part of a path")
-    }
-    // Empty segments are insignificant, as in the URLs matched: `/a//b/` is `/a/b`.
-    let parts = text.split(separator: "/", omittingEmptySubsequences: true)
+  private static func segments(of path: Substring) -> [URLPattern.Segment]? {
+    guard !path.contains(where: { $0 == "?" || $0 == "#" }) else { return nil }
+    let parts = path.split(separator: "/")
+    let dotSegments: Set<String> = [".", "%2e", "..", ".%2e", "%2e.", "%2e%2e"]
     var segments: [URLPattern.Segment] = []
     for (index, part) in parts.enumerated() {
-      if part == "*" {
-        guard index == parts.count - 1 else { throw .misplacedWildcard }
+      if part == "*", index == parts.count - 1 {
         segments.append(.rest)
-      } else if part.hasPrefix(":") {
+      } else if part.first == ":" {
         let name = part.dropFirst()
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-          throw .invalidPath("placeholder \"\(part)\" needs a name of letters, digits and _")
-        }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         segments.append(.placeholder(String(name)))
       } else {
-        guard !part.contains("*") else { throw .misplacedWildcard }
-        // The URL Standard's single- and double-dot segments, listed as it lists them.
-        let dotSegments: Set<String> = [".", "%2e", "..", ".%2e", "%2e.", "%2e%2e"]
-        guard !dotSegments.contains(part.lowercased()) else {
-          throw .invalidPath("\"\(part)\" is a dot segment; browsers resolve it away, so write the path it leads to")
-        }
+        guard !part.contains("*"), !dotSegments.contains(part.lowercased()) else { return nil }
         segments.append(.literal(String(part)))
       }
     }

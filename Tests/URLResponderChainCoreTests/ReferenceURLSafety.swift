@@ -95,10 +95,8 @@ enum ReferenceURLSafety {
     }
     if writtenHost.contains(":") { return .failure(.invalidHost("contains a colon")) }
 
-    let host: String
-    switch PatternParsingDifferentialTests.referenceNormalizedHost(writtenHost) {
-    case .success(let normalized): host = normalized
-    case .failure(let refusal): return .failure(refusal)
+    guard let host = ReferenceHost.normalized(writtenHost) else {
+      return .failure(.invalidHost("refused by the host rule"))
     }
 
     // Foundation must see the same host and port as written.
@@ -111,7 +109,7 @@ enum ReferenceURLSafety {
       foundationHost = components.encodedHost.flatMap { $0.contains("%") ? nil : $0 }
     }
     guard let parsedHost = foundationHost,
-      PatternParsingDifferentialTests.referenceNormalizedHost(Substring(parsedHost)) == .success(host)
+      ReferenceHost.normalized(Substring(parsedHost)) == host
     else {
       return .failure(.invalidHost("parsers disagree about the host"))
     }

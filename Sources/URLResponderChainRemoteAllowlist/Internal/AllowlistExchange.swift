@@ -1,5 +1,4 @@
 import Foundation
-
 import URLResponderChainAllowlist
 import URLResponderChainCore
 
