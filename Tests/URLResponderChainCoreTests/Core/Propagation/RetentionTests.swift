@@ -73,37 +73,3 @@ import URLResponderChainCore
     #expect(context.originalURL == exampleURL)
   }
 }
-
-@MainActor
-@Suite struct URLHandlingContextTests {
-  @Test func aContextBuiltForAUnitTestCarriesItsOriginWeakly() throws {
-    var origin: Node? = Node()
-    let context = URLHandlingContext(originalURL: exampleURL, origin: try #require(origin), hop: 2)
-    #expect(context.originalURL == exampleURL)
-    #expect(context.hop == 2)
-    #expect(context.origin === origin)
-    let id = ObjectIdentifier(try #require(origin))
-    #expect(context.originID == id)
-    origin = nil
-    #expect(context.origin == nil)
-  }
-
-  @Test func aHandlerCanBeCalledDirectlyWithIt() async throws {
-    let handler = ImmediateHandler(.discarded(reason: "no"))
-    let context = URLHandlingContext(originalURL: exampleURL, origin: Node())
-    #expect(await handler.handleURL(exampleURL, context: context) == .discarded(reason: "no"))
-  }
-}
-
-@MainActor
-@Suite struct TraceStepDescriptionTests {
-  @Test func eachKindOfStepDescribesItsAnswer() async throws {
-    let handler = ImmediateHandler(.handled)
-    let result = await Node(next: handler).propagateURL(exampleURL)
-    #expect(result.trace[0].answerDescription == "–")
-    #expect(result.trace[1].answerDescription.hasPrefix("handled  0."))
-    #expect(result.trace[1].answerDescription.hasSuffix(" ms"))
-    let timedOut = await StubbornHandler().propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(5)))
-    #expect(try #require(timedOut.trace.last).answerDescription.hasPrefix("no answer  "))
-  }
-}

@@ -100,8 +100,9 @@ enum RequiredReasonAPIScan {
   }
 
   static func categories(inSourcesOf module: String) throws -> Set<String> {
+    // This file is Tests/URLResponderChainCoreTests/Packaging/PrivacyManifestTests.swift.
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Sources/\(module)")
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/\(module)")
     let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
     var found: Set<String> = []
     var scanned = 0

@@ -4,7 +4,7 @@ import URLResponderChainCore
 
 extension TimeSensitiveTests {
   @MainActor
-  @Suite struct HandlerTimeoutTests {
+  @Suite struct RealTimeHandlerTimeoutTests {
     @Test func aHandlerThatNeverAnswersIsGivenUpAndNamed() async {
       let stubborn = StubbornHandler()
       let origin = Node(next: stubborn)

@@ -8,8 +8,9 @@ import URLResponderChainCore
   struct Tally { var checked = 0, accepted = 0, refused = 0, rewritten = 0 }
 
   @Test func everyAcceptedURLHasTheHostPortAndPathABrowserWouldLoad() throws {
-    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/wpt-urltestdata.json")
+    // This file is in Core/Safety; the fixtures are at the test target's root.
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/wpt-urltestdata.json")
     let cases = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [Any])
     var tally = Tally()
     var disagreements: [String] = []
