@@ -3,11 +3,9 @@ import Testing
 
 @testable import URLResponderChainCore
 
-/// The byte-level `URLSafety` against the character-level check it replaced
-/// (`ReferenceURLSafety`, whose host rule is `ReferenceHost`, written from DESIGN.md), on
-/// 100,000 generated hostile URLs: the same eligible URL, or the same refusal (a refused host
-/// by either host rule counts as one refusal), for the string, for the `URL` value and with
-/// the app's own schemes.
+/// `URLSafety` against `ReferenceURLSafety`, written from DESIGN.md's rule, on 100,000
+/// generated hostile URLs: the same eligible URL, or a refusal on both sides, for the string,
+/// for the `URL` value and with the app's own schemes.
 @Suite struct URLSafetyDifferentialTests {
   /// Parts of a URL, each a list of ordinary choices and a list of choices that break one
   /// rule or come close.
@@ -70,21 +68,19 @@ import Testing
     return String(String.UnicodeScalarView(scalars))
   }
 
-  /// The same eligible URL, or the same refusal; a host that either host rule refuses (an
-  /// invalid host or an IP address, whose wording and order differ) is one refusal.
+  /// The same eligible URL, or a refusal on both sides (the reference does not word its
+  /// refusals as the check does; the example tests state each one).
   static func agree(_ checked: Result<EligibleURL, URLRefusal>, _ reference: Result<EligibleURL, URLRefusal>) -> Bool {
-    func refusesHost(_ result: Result<EligibleURL, URLRefusal>) -> Bool {
-      switch result {
-      case .failure(.invalidHost), .failure(.ipAddress), .failure(.missingHost): true
-      default: false
-      }
+    switch (checked, reference) {
+    case (.success(let eligible), .success(let expected)): eligible == expected
+    case (.failure, .failure): true
+    default: false
     }
-    return checked == reference || (refusesHost(checked) && refusesHost(reference))
   }
 
   /// 4 × 25,000 URLs, so the rounds share the cores.
   @Test(arguments: 0..<4)
-  func theByteLevelCheckAgreesWithTheCharacterLevelOne(round: Int) async {
+  func theCheckAgreesWithTheRule(round: Int) async {
     var random = SeededGenerator(seed: 1_300 + UInt64(round))
     var mismatches: [String] = []
     var eligible = 0

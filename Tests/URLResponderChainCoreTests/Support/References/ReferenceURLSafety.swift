@@ -2,8 +2,9 @@ import Foundation
 
 @testable import URLResponderChainCore
 
-/// `URLSafety` as it was before it worked on bytes: Character-level parsing of the written
-/// string, Foundation's view of every part. The reference for `URLSafetyDifferentialTests`.
+/// URL eligibility as DESIGN.md ("URL safety and matching") states it, written from its text
+/// for `URLSafetyDifferentialTests`: a regular expression splits the written URL,
+/// ``ReferenceHost`` judges the host, and Foundation's view of the value must agree.
 enum ReferenceURLSafety {
   static func check(_ string: String, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
     if let forbidden = string.unicodeScalars.first(where: isForbidden) {
@@ -54,75 +55,53 @@ enum ReferenceURLSafety {
     scalar.value <= 0x20 || scalar.value == 0x7F || scalar == "\\"
   }
 
+  /// DESIGN.md's eligibility rule on the written text, then Foundation's view of the same
+  /// value, which must agree. The reason of a refusal is not compared, only that there is one.
   private static func check(
     _ url: URL, written: String, customSchemes: Set<String> = [], permittedPorts: Set<Int>
   ) -> Result<EligibleURL, URLRefusal> {
-    // Scheme, as written.
-    guard let colon = written.firstIndex(of: ":") else { return .failure(.malformed) }
-    let scheme = written[..<colon].lowercased()
-    let isWeb = scheme == "http" || scheme == "https"
-    guard isWeb || (customSchemes.contains(scheme) && AppURLScheme.problem(with: scheme) == nil) else {
-      return .failure(.unsupportedScheme(scheme.isEmpty ? (url.scheme ?? "") : scheme))
-    }
-    guard url.scheme?.lowercased() == scheme else { return .failure(.malformed) }
-    let afterScheme = written[written.index(after: colon)...]
-    guard afterScheme.hasPrefix("//") else { return .failure(.missingAuthority) }
+    // `scheme://authority`, then the rest from the first `/`, `?` or `#`.
+    let shape = /(?s)^(?<scheme>[^:\/?#]*):\/\/(?<authority>[^\/?#]*)(?<rest>[\/?#].*)?$/
+    guard let parts = written.wholeMatch(of: shape) else { return .failure(.malformed) }
+    let scheme = parts.scheme.lowercased()
+    let defaultPorts = ["http": 80, "https": 443]
+    let isWeb = defaultPorts[scheme] != nil
+    guard isWeb || (customSchemes.contains(scheme) && AppURLScheme.problem(with: scheme) == nil),
+      url.scheme?.lowercased() == scheme
+    else { return .failure(.unsupportedScheme(scheme)) }
 
-    // Authority, as written: up to the first "/", "?" or "#".
-    let authorityStart = afterScheme.index(afterScheme.startIndex, offsetBy: 2)
-    let rest = afterScheme[authorityStart...]
-    let authority = rest[..<(rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex)]
-    guard !authority.contains("@"), url.user == nil, url.password == nil else { return .failure(.userInfo) }
-    guard authority.unicodeScalars.allSatisfy(\.isASCII) else {
-      return .failure(.invalidHost("contains non-ASCII characters"))
-    }
-    if authority.contains("[") || authority.contains("]") { return .failure(.ipAddress(String(authority))) }
-    if authority.contains("%") { return .failure(.invalidHost("contains percent-encoding")) }
+    // No user info; an ASCII host with no percent-encoding and no IP literal brackets.
+    let authority = parts.authority
+    guard url.user == nil, url.password == nil,
+      !authority.contains(where: { $0 == "@" || $0 == "%" || $0 == "[" || $0 == "]" || !$0.isASCII })
+    else { return .failure(.malformed) }
 
-    // Split host and port as written.
-    var writtenHost = authority
-    var writtenPort: Int?
-    if let portColon = authority.lastIndex(of: ":") {
-      writtenHost = authority[..<portColon]
-      let digits = authority[authority.index(after: portColon)...]
-      if !digits.isEmpty {
-        guard digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(digits), port <= 65535
-        else {
-          return .failure(.malformed)
-        }
-        writtenPort = port
-      }
-    }
-    if writtenHost.contains(":") { return .failure(.invalidHost("contains a colon")) }
+    // `host[:port]`, the port optional and empty meaning the default.
+    let hostAndPort = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    let portText = hostAndPort.count == 2 ? hostAndPort[1] : ""
+    guard portText.allSatisfy({ ("0"..."9").contains($0) }), let host = ReferenceHost.normalized(hostAndPort[0])
+    else { return .failure(.malformed) }
+    let writtenPort = portText.isEmpty ? nil : Int(portText)
+    guard portText.isEmpty || (writtenPort.map { $0 <= 65_535 } ?? false) else { return .failure(.malformed) }
 
-    guard let host = ReferenceHost.normalized(writtenHost) else {
-      return .failure(.invalidHost("refused by the host rule"))
-    }
-
-    // Foundation must see the same host and port as written.
-    // An internationalized host Foundation keeps as percent-encoded UTF-8: its own IDNA gives
-    // the ASCII form to compare.
-    var foundationHost = url.host(percentEncoded: true)
-    if let parsed = foundationHost, parsed.contains("%"), let unicode = parsed.removingPercentEncoding {
+    // Foundation must see the same host (an internationalized one as its IDNA ASCII form)
+    // and the same port.
+    var seenHost = url.host(percentEncoded: true)
+    if let encoded = seenHost, encoded.contains("%") {
       var components = URLComponents()
-      components.host = unicode
-      foundationHost = components.encodedHost.flatMap { $0.contains("%") ? nil : $0 }
+      components.host = encoded.removingPercentEncoding
+      seenHost = components.encodedHost.flatMap { $0.contains("%") ? nil : $0 }
     }
-    guard let parsedHost = foundationHost,
-      ReferenceHost.normalized(Substring(parsedHost)) == host
-    else {
-      return .failure(.invalidHost("parsers disagree about the host"))
+    guard let seenHost, ReferenceHost.normalized(Substring(seenHost)) == host, url.port == writtenPort else {
+      return .failure(.malformed)
     }
-    guard url.port == writtenPort else { return .failure(.malformed) }
 
-    let defaultPort: Int? = isWeb ? (scheme == "https" ? 443 : 80) : nil
-    var port: Int?
-    if let writtenPort, writtenPort != defaultPort {
-      guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
-      port = writtenPort
-    }
-    let path = ReferenceWHATWGPath.resolve(url.path(percentEncoded: true))
-    return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path))
+    // A port other than the scheme's default only where a rule names it.
+    let port = writtenPort == defaultPorts[scheme] ? nil : writtenPort
+    if let port, !permittedPorts.contains(port) { return .failure(.nonDefaultPort(port)) }
+    return .success(
+      EligibleURL(
+        url: url, scheme: scheme, host: host, port: port,
+        path: ReferenceWHATWGPath.resolve(url.path(percentEncoded: true))))
   }
-
 }
