@@ -151,9 +151,16 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     defer { server.stop() }
     let (_, topic, links) = try makeTree(server)
     let url = try #require(URL(string: "https://example.com"))
-    // Long enough for a loaded machine to get the 503 and prompt before the timeout.
-    let result = await links[0].propagateURL(url, options: .init(handlerTimeout: .seconds(2)))
-    #expect(result.outcome == .timedOut)
+    // The handler's timeout runs on a manual clock, so it passes only once the prompt is up,
+    // however long a loaded machine takes to get the 503.
+    let clock = ManualClock()
+    let recorder = CompletionRecorder()
+    links[0].propagateURL(
+      url, options: .init(handlerTimeout: .seconds(2), clock: clock), completion: recorder.completion)
+    await topic.prompted.wait()
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(3))
+    #expect(await recorder.firstResult().outcome == .timedOut)
     try #require(topic.prompts.count == 1)
     // The abandoned handler's task was cancelled: it stops waiting for the choice and answers.
     await topic.answered.wait()

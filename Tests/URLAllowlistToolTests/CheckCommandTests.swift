@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import URLAllowlistTool
+
+@Suite struct CheckCommandTests {
+  @Test func argumentsGetOneVerdictEachInATable() async {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    #expect(await harness.run("check", "--allowlist", "list.json", "https://example.com/a", "https://evil.com") == 0)
+    #expect(harness.output.count == 2)
+    #expect(harness.output[0].hasPrefix("allow  https://example.com/a"))
+    #expect(harness.output[1].hasPrefix("deny   https://evil.com"))
+    #expect(harness.output[1].contains("no allow rule matches evil.com"))
+  }
+
+  @Test func standardInputIsReadOneURLPerLine() async {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    harness.input = ["https://a.trusted.org", "https://trusted.org"]
+    #expect(await harness.run("check", "--allowlist=list.json") == 0)
+    #expect(harness.output.map { $0.prefix(5) } == ["allow", "deny "])
+  }
+
+  @Test func jsonModeReadsStringLiteralsAndWritesObjectsInOrder() async throws {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    harness.input = [
+      #""https://example.com""#, #""https://example.com\t.evil.com""#, "not a literal", #""https://x.trusted.org\n""#,
+    ]
+    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == 0)
+    let objects = try harness.output.map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
+    }
+    #expect(objects.map { $0["verdict"] } == ["allow", "deny", "deny", "deny"])
+    #expect(objects[1]["input"] == "https://example.com\t.evil.com")
+    #expect(objects[2]["input"] == "not a literal")
+    #expect(objects[3]["input"] == "https://x.trusted.org\n")
+    #expect(objects.allSatisfy { $0["reason"]?.isEmpty == false })
+    #expect(
+      harness.output[0]
+        == #"{"input":"https://example.com","verdict":"allow","reason":"matches allow rule \"example.com\""}"#)
+  }
+
+  @Test func theRemoteTimeoutIsTheOneGivenElseTenSeconds() throws {
+    let given = try Command.parse(["check", "--allowlist-url", "https://x.org/a", "--timeout", "3", "https://a.com"])
+    #expect(
+      given
+        == .check(
+          source: .remote(url: "https://x.org/a", cacheDirectory: nil, timeoutSeconds: 3), json: false,
+          urls: ["https://a.com"]))
+    let unset = try Command.parse(["check", "--allowlist-url", "https://x.org/a", "https://a.com"])
+    #expect(
+      unset
+        == .check(
+          source: .remote(url: "https://x.org/a", cacheDirectory: nil, timeoutSeconds: 10), json: false,
+          urls: ["https://a.com"]))
+  }
+
+  @Test func controlCharactersCannotBreakATableRow() async {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    #expect(await harness.run("check", "--allowlist", "list.json", "https://example.com\n.evil") == 0)
+    #expect(harness.output.count == 1)
+    #expect(harness.output[0].contains("\\u{a}"))
+  }
+
+  @Test(arguments: [
+    ["check"], ["check", "--allowlist"], ["check", "--json", "https://a.com"], ["frobnicate"], [],
+    ["check", "--allowlist", "list.json", "--bogus"], ["validate"], ["validate", "a", "b"],
+    ["check", "--allowlist", "a", "--allowlist", "b"], ["check", "--allowlist-url", "ftp://x.org/a"],
+    ["check", "--allowlist-url", "not a url"], ["check", "--allowlist", "a", "--allowlist-url", "https://x.org/a"],
+    ["check", "--allowlist-url", "https://x.org/a", "--timeout", "0"],
+    ["check", "--allowlist-url", "https://x.org/a", "--timeout", "soon"],
+    ["check", "--allowlist", "a", "--timeout", "2"],
+  ])
+  func unusableArgumentsExitTwoWithAMessage(arguments: [String]) async {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    #expect(await harness.run(arguments) == 2)
+    #expect(harness.errors.first?.hasPrefix("url-allowlist: ") == true)
+  }
+
+  @Test func anInvalidOrUnreadableAllowlistExitsTwo() async {
+    let harness = Harness()
+    harness.files["bad.json"] = #"{"version": 1, "allow": ["*.com"]}"#
+    #expect(await harness.run("check", "--allowlist", "bad.json", "https://example.com") == 2)
+    #expect(harness.errors.first?.contains("allow[0]") == true)
+    #expect(await harness.run("check", "--allowlist", "nope.json", "https://example.com") == 2)
+    #expect(harness.output.isEmpty)
+  }
+}
