@@ -1,10 +1,11 @@
 extension URLSafety {
   /// Lowercases, drops one trailing dot, and checks labels and IP forms (``HostSyntax``).
+  ///
+  /// The host must already be ASCII (IDNA is the parser's job, before this): a byte beyond
+  /// ASCII fails the label rule, rather than a Unicode lowercasing that another reader might
+  /// map differently.
   package static func normalizedHost(_ written: Substring) -> Result<String, URLRefusal> {
-    if written.utf8.allSatisfy({ $0 < 0x80 }) { return withUTF8(of: written) { normalizedASCIIHost($0) } }
-    // Unicode lowercasing first, as a browser maps before it checks: a few letters (the
-    // Kelvin sign) become ASCII; any other non-ASCII byte then fails the label rule.
-    return withUTF8(of: written.lowercased()) { normalizedASCIIHost($0) }
+    withUTF8(of: written) { normalizedASCIIHost($0) }
   }
 
   /// ``normalizedHost(_:)`` on the bytes of a host: ``HostSyntax``'s check, then one copy,

@@ -14,10 +14,4 @@ package struct WaitClock: Sendable {
     elapsed = { start.duration(to: clock.now) }
     sleep = { try await clock.sleep(for: $0) }
   }
-
-  /// Takes a clock whose type is known only at run time.
-  package init(erasing clock: any Clock<Duration>) {
-    func open<C: Clock<Duration>>(_ clock: C) -> WaitClock { WaitClock(clock) }
-    self = open(clock)
-  }
 }

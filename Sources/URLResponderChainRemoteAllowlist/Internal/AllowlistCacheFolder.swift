@@ -9,20 +9,11 @@ import URLResponderChainAllowlist
 /// records over which scheme its list came, for the https-only rule (``refusesPlainHTTPLists()``).
 struct AllowlistCacheFolder: Sendable {
   let directory: URL
-  let endpoint: URL
-  let entryLimit: Int
-  let byteLimit: Int
-  let integrity: AllowlistIntegrity
-  let log: @Sendable (String) -> Void
+  /// The endpoint, limits, integrity check and log the list is read with.
+  let configuration: RemoteAllowlistConfiguration
 
-  init(directory: URL, configuration: RemoteAllowlistConfiguration) {
-    self.directory = directory
-    self.endpoint = configuration.endpoint
-    self.entryLimit = configuration.entryLimit
-    self.byteLimit = configuration.byteLimit
-    self.integrity = configuration.integrity
-    self.log = configuration.log
-  }
+  private var endpoint: URL { configuration.endpoint }
+  private func log(_ line: String) { configuration.log(line) }
 
   private var file: URL { directory.appendingPathComponent(PersistedAllowlist.fileName) }
 
@@ -39,7 +30,7 @@ struct AllowlistCacheFolder: Sendable {
       log("ignoring allowlist cache for another endpoint (\(persisted.endpoint))")
       return nil
     }
-    if let problem = integrity.problem(
+    if let problem = configuration.integrity.problem(
       document: persisted.response.document, signatureHeader: persisted.response.signature)
     {
       log("ignoring the allowlist cache at \(file.path): \(problem)")
@@ -47,7 +38,7 @@ struct AllowlistCacheFolder: Sendable {
     }
     do throws(AllowlistError) {
       let allowlist = try AllowlistDocument.load(
-        from: persisted.response.document, entryLimit: entryLimit, byteLimit: byteLimit)
+        from: persisted.response.document, entryLimit: configuration.entryLimit, byteLimit: configuration.byteLimit)
       return StoredAllowlist(allowlist: allowlist, response: persisted.response)
     } catch {
       log("ignoring invalid allowlist cache at \(file.path): \(error)")

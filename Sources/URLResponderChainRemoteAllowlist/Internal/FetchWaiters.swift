@@ -7,9 +7,6 @@ struct FetchWaiters<Answer: Sendable> {
   private var continuations: [Int: CheckedContinuation<Answer, Never>] = [:]
   private var nextID = 0
 
-  /// How many callers wait.
-  var count: Int { continuations.count }
-
   /// A name for a caller about to wait, so that a cancellation arriving before it waits can
   /// name it.
   mutating func reserveID() -> Int {

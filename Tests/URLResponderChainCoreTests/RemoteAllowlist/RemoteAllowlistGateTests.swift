@@ -72,6 +72,33 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     return (app, topic, links)
   }
 
+  @Test func aHandlerWithOnlyItsContextReportsFromTheLinksOrigin() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let (_, topic, links) = try makeTree(server)
+    let url = try #require(URL(string: "https://example.com"))
+    // As a SwiftUI `urlHandler` calls it: no node of its own, only the context.
+    let context = URLHandlingContext(originalURL: url, origin: links[0])
+    let gate = try #require(topic.gate)
+    let decision = Task { await gate.decide(url, context: context) { _ in .handled } }
+    await topic.prompted.wait()  // reported from the link, up to the topic that shows errors
+    topic.prompts[0].resolve(.cancel)
+    #expect(await decision.value == .discarded(reason: "the allowlist server failed (HTTP 503)"))
+  }
+
+  @Test func aHandlerWhoseLinkIsGoneDiscardsWithoutChecking() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let (_, topic, _) = try makeTree(server)
+    let url = try #require(URL(string: "https://example.com"))
+    var link: TestView? = TestView(name: "removed link")
+    let context = URLHandlingContext(originalURL: url, origin: link!)
+    link = nil
+    let decision = await topic.gate.decide(url, context: context) { _ in .handled }
+    #expect(decision == .discarded(reason: "the link's view is gone"))
+    #expect(server.requests.isEmpty, "nothing was fetched for a link nobody can see")
+  }
+
   @Test func allowedLinksOpenInAppAndRefusedOnesGoToTheSystem() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }

@@ -10,7 +10,7 @@ enum TimeoutClock {
   case injected(WaitClock)
 
   init(_ clock: any Clock<Duration>) {
-    self = clock is ContinuousClock ? .monotonic : .injected(WaitClock(erasing: clock))
+    self = clock is ContinuousClock ? .monotonic : .injected(WaitClock(clock))
   }
 
   /// The time now on this clock, given the monotonic clock's reading `tick` (taken anyway).

@@ -52,4 +52,12 @@ import URLResponderChainCore
     #expect(host("https://example.com:8443") == nil)
     #expect(try URLSafety.check("https://example.com:8443", permittedPorts: [8443]).get().port == 8443)
   }
+
+  @Test func aHostReachesTheRuleInASCIIOrIsRefused() {
+    // The Kelvin sign lowercases to an ASCII "k" in Swift; the rule never lowercases beyond
+    // ASCII, so a host spelled with it is refused, not read as another host.
+    #expect((try? URLSafety.normalizedHost("exa\u{212A}mple.com").get()) == nil)
+    #expect((try? URLSafety.normalizedHost("EXAMPLE.com").get()) == "example.com")
+    #expect((try? URLSafety.normalizedHost("xn--bcher-kva.example").get()) == "xn--bcher-kva.example")
+  }
 }

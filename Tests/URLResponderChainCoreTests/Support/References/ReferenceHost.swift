@@ -12,6 +12,8 @@ import Foundation
 enum ReferenceHost {
   /// The normalized host, or `nil` when the rule refuses it (the reason is not compared).
   static func normalized(_ written: Substring) -> String? {
+    // ASCII only: internationalized labels reach the rule in their `xn--` form.
+    guard written.allSatisfy(\.isASCII) else { return nil }
     var host = written.lowercased()
     if host.last == "." { host.removeLast() }
     let labels = host.components(separatedBy: ".")
