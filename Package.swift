@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "URLResponderChainRecovery", targets: ["URLResponderChainRecovery"]),
     .library(name: "URLResponderChainInboundLinks", targets: ["URLResponderChainInboundLinks"]),
     .library(name: "URLResponderChainWebContent", targets: ["URLResponderChainWebContent"]),
+    .library(name: "URLResponderChainObservability", targets: ["URLResponderChainObservability"]),
     .library(name: "URLResponderChainTesting", targets: ["URLResponderChainTesting"]),
     .executable(name: "demo-document", targets: ["DemoDocumentCLI"]),
     // For the demo's iOS app package only; the SDK's libraries never depend on it.
@@ -36,6 +37,7 @@ let package = Package(
       "URLResponderChainRemoteAllowlist", dependsOn: ["URLResponderChainAllowlist", "URLResponderChainRecovery"]),
     library("URLResponderChainInboundLinks", dependsOn: ["URLResponderChain", "URLResponderChainAllowlist"]),
     library("URLResponderChainWebContent", dependsOn: ["URLResponderChain"]),
+    library("URLResponderChainObservability", dependsOn: ["URLResponderChainCore"]),
     .target(
       name: "URLResponderChainTesting",
       dependencies: ["URLResponderChainCore", "URLResponderChainRecovery", "URLResponderChainInboundLinks"]
@@ -79,7 +81,8 @@ let package = Package(
       dependencies: [
         "URLResponderChainCore", "URLResponderChain", "URLResponderChainAllowlist", "URLResponderChainRouting",
         "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
-        "URLResponderChainWebContent", "URLResponderChainTesting", "LoopbackHTTPServer",
+        "URLResponderChainWebContent", "URLResponderChainObservability", "URLResponderChainTesting",
+        "LoopbackHTTPServer",
       ],
       exclude: ["Fixtures"]
     ),

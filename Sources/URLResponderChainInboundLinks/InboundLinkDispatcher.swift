@@ -144,7 +144,7 @@ public final class InboundLinkDispatcher {
     _ url: URL, source: InboundLinkSource, completion: @escaping @MainActor (InboundLinkResult) -> Void
   ) -> Int? {
     if let reason = refusal(of: url) {
-      ChainLog.inbound.log(.info, "inbound \(source.rawValue) link refused: \(RedactedURL(url)) \(reason)")
+      ChainLog.inbound.log(.info, "inbound \(source.rawValue) link refused: \(URLRedaction(url)) \(reason)")
       completion(InboundLinkResult(url: url, source: source, outcome: .refused(reason: reason), propagation: nil))
       return nil
     }
@@ -157,7 +157,7 @@ public final class InboundLinkDispatcher {
     if queue.count > configuration.queueLimit, scene?.rootHost == nil {
       let dropped = queue.removeFirst()
       let reason = "more than \(configuration.queueLimit) links arrived before the app could show them"
-      ChainLog.inbound.log(.error, "inbound link dropped: \(RedactedURL(dropped.url)) \(reason)")
+      ChainLog.inbound.log(.error, "inbound link dropped: \(URLRedaction(dropped.url)) \(reason)")
       dropped.completion(
         InboundLinkResult(url: dropped.url, source: dropped.source, outcome: .dropped(reason: reason), propagation: nil)
       )
@@ -235,7 +235,7 @@ public final class InboundLinkDispatcher {
       let decision = configuration.whenUnhandled(propagation.url, source)
       // The decision's reason is the app's text and may quote the URL: it is not logged.
       ChainLog.inbound.log(
-        .info, "inbound \(source.rawValue) link unhandled: \(RedactedURL(url)); the last handler decided")
+        .info, "inbound \(source.rawValue) link unhandled: \(URLRedaction(url)); the last handler decided")
       outcome = .notHandled(decision)
     }
     return InboundLinkResult(url: url, source: source, outcome: outcome, propagation: propagation)

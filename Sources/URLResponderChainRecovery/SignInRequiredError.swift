@@ -23,8 +23,9 @@ extension SignInRequiredError {
   /// credentials are stored where the failed requests read them), cancel otherwise.
   ///
   /// ```swift
-  /// extension RootViewController: TypedErrorHandler {
-  ///   func handle(_ error: SignInRequiredError) async -> ErrorHandlingDecision {
+  /// extension RootViewController: ErrorHandler {
+  ///   func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+  ///     guard let error = error as? SignInRequiredError else { return .notHandled }
   ///     Task { await error.signIn { await self.presentSignIn() } }
   ///     return .handled
   ///   }

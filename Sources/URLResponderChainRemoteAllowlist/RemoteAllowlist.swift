@@ -198,7 +198,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   private func runFetch() async {
     let interval =
       ChainLog.allowlist.isSignposting
-      ? ChainLog.allowlist.beginInterval("allowlist fetch", id: self, RedactedURL(configuration.endpoint).description)
+      ? ChainLog.allowlist.beginInterval("allowlist fetch", id: self, URLRedaction(configuration.endpoint).description)
       : nil
     let result = await fetchWithRetries()
     fetch = nil

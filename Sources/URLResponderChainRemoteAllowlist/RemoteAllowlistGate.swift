@@ -1,4 +1,5 @@
 public import Foundation
+import URLResponderChainAllowlist
 public import URLResponderChainCore
 public import URLResponderChainRecovery
 

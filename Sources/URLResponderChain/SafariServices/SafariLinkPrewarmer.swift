@@ -6,7 +6,7 @@
   /// Prewarms the in-app browser's connections to the servers of the links visible on
   /// screen, so that allowed links open faster (`SFSafariViewController.prewarmConnections(to:)`).
   ///
-  /// The core's ``LinkPrewarmPolicy`` decides which servers: only links a tap would open
+  /// The core's prewarm policy decides which servers: only links a tap would open
   /// in-app, one per host, at most `maximumHosts`. Call ``update(visibleLinks:)`` when the
   /// visible links change and ``invalidate()`` when the content goes away; releasing the
   /// prewarmer ends its connections too.

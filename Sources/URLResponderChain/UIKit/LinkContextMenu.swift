@@ -4,7 +4,7 @@
   package import UIKit
   package import URLResponderChainCore
 
-  /// Builds a link's long-press menu from the core's ``LinkMenu``, for text views, link
+  /// Builds a link's long-press menu from the core's link menu, for text views, link
   /// buttons and web views alike. Every action that opens the link sends it up the responder
   /// chain from `view`; nothing here presents the link by itself.
   @MainActor

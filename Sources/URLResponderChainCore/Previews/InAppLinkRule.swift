@@ -4,36 +4,40 @@ public import Foundation
 /// follow, so that they only ever show or warm up what a tap would open in-app.
 ///
 /// A link qualifies when it is `http` or `https`, passes ``URLSafety``, and is allowed by the
-/// allowlist, where one applies. Previews cannot wait for the network, so the allowlist
-/// answers from what it holds now (``URLVerdictProviding``): a remote allowlist without a
-/// list yet refuses everything.
+/// allowlist, where one applies. `InAppLinkRule(allowlist:)` comes with the allowlist
+/// products. Previews cannot wait for the network, so a remote allowlist answers from what
+/// it holds now: without a list yet, it refuses everything.
 ///
 /// ```swift
-/// let rule = InAppLinkRule(allowlist: try Allowlist(allow: ["*.example.com"]))
+/// let rule = InAppLinkRule()
 /// rule.opensInApp(URL(string: "https://docs.example.com/a")!)   // true
+/// rule.opensInApp(URL(string: "https://user@docs.example.com/a")!)   // false: user info
 /// ```
 public struct InAppLinkRule: Sendable {
-  /// The allowlist that applies, or `nil` when every eligible web link opens in-app.
-  public var allowlist: (any URLVerdictProviding)?
   /// Non-default ports the app's rules name explicitly.
   public var permittedPorts: Set<Int>
+  /// Whether the allowlist that applies allows a checked URL now; `nil` when none applies.
+  package let allows: (@Sendable (EligibleURL) -> Bool)?
 
-  /// Creates the rule.
+  /// Creates a rule without an allowlist: every eligible web link opens in-app.
   ///
-  /// - Parameters:
-  ///   - allowlist: The allowlist that applies, if any. Defaults to none.
-  ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
-  public init(allowlist: (any URLVerdictProviding)? = nil, permittedPorts: Set<Int> = []) {
-    self.allowlist = allowlist
+  /// - Parameter permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
+  public init(permittedPorts: Set<Int> = []) {
+    self.init(permittedPorts: permittedPorts, allows: nil)
+  }
+
+  /// Creates a rule that also asks `allows`, for the allowlist products.
+  package init(permittedPorts: Set<Int>, allows: (@Sendable (EligibleURL) -> Bool)?) {
     self.permittedPorts = permittedPorts
+    self.allows = allows
   }
 
   /// The checked URL when `url` would open in the in-app browser now, or `nil`.
   public func eligibleURL(_ url: URL) -> EligibleURL? {
     // URLSafety admits only http and https with a host: what the in-app browser can show.
     guard case .success(let eligible) = URLSafety.check(url, permittedPorts: permittedPorts) else { return nil }
-    guard let allowlist else { return eligible }
-    return allowlist.verdict(for: eligible).isAllowed ? eligible : nil
+    guard let allows else { return eligible }
+    return allows(eligible) ? eligible : nil
   }
 
   /// Whether `url` would open in the in-app browser now.

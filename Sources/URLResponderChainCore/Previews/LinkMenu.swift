@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 /// The long-press menu of a link, decided by ``LinkPreviewPolicy``: a web preview or none,
 /// and the actions to offer.
-public struct LinkMenu: Sendable, Equatable {
+package struct LinkMenu: Sendable, Equatable {
   /// An action in a link's menu.
-  public enum Action: Sendable, Equatable, CaseIterable {
+  package enum Action: Sendable, Equatable, CaseIterable {
     /// Send the link up the responder chain, as a tap would.
     case open
     /// Put the link on the pasteboard.
@@ -15,12 +15,12 @@ public struct LinkMenu: Sendable, Equatable {
 
   /// The URL to preview in the in-app browser, or `nil` for a menu without a web preview.
   /// Committing the preview sends the link up the chain; it never presents by itself.
-  public var previewURL: URL?
+  package var previewURL: URL?
   /// The actions, in menu order.
-  public var actions: [Action]
+  package var actions: [Action]
 
   /// Creates a menu.
-  public init(previewURL: URL?, actions: [Action]) {
+  package init(previewURL: URL?, actions: [Action]) {
     self.previewURL = previewURL
     self.actions = actions
   }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Decides what a long press on a link shows: an in-app browser preview only for links a
 /// tap would open in-app, and which actions the menu offers.
@@ -14,8 +14,8 @@ public import Foundation
 /// handlers that decide a tap also decide these; the menu never opens anything itself.
 ///
 /// ```swift
-/// let previews = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: allowlist))
-/// previews.menu(for: url)?.previewURL   // non-nil only for links shown in-app
+/// let button = LinkButton(url: url, title: "Guides")
+/// button.previews = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: allowlist))
 /// ```
 public struct LinkPreviewPolicy: Sendable {
   /// Which links open in the in-app browser.
@@ -29,7 +29,7 @@ public struct LinkPreviewPolicy: Sendable {
   }
 
   /// The menu for a long press on `url`, or `nil` when the link gets no menu.
-  public func menu(for url: URL) -> LinkMenu? {
+  package func menu(for url: URL) -> LinkMenu? {
     guard let scheme = LinkScheme.of(url), !LinkScheme.documentLocal.contains(scheme) else { return nil }
     let isWeb = scheme == "http" || scheme == "https"
     return LinkMenu(

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Decides which servers to prewarm connections to for the links visible on screen, so that
 /// the in-app browser opens them faster: only links a tap would open in-app, one per host,
@@ -15,20 +15,20 @@ public import Foundation
 ///   token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)
 /// }
 /// ```
-public struct LinkPrewarmPolicy: Sendable {
+package struct LinkPrewarmPolicy: Sendable {
   /// Which links open in the in-app browser.
-  public var rule: InAppLinkRule
+  package var rule: InAppLinkRule
   /// The most hosts prewarmed at once; the first visible ones win.
-  public let maximumHosts: Int
+  package let maximumHosts: Int
   /// The origins prewarmed now, in order.
-  public private(set) var prewarmed: [URL] = []
+  package private(set) var prewarmed: [URL] = []
 
   /// Creates the policy.
   ///
   /// - Parameters:
   ///   - rule: Which links open in-app.
   ///   - maximumHosts: The most hosts prewarmed at once; negative counts as zero. Defaults to 3.
-  public init(rule: InAppLinkRule = InAppLinkRule(), maximumHosts: Int = 3) {
+  package init(rule: InAppLinkRule = InAppLinkRule(), maximumHosts: Int = 3) {
     self.rule = rule
     self.maximumHosts = max(0, maximumHosts)
   }
@@ -36,7 +36,7 @@ public struct LinkPrewarmPolicy: Sendable {
   /// The origins (`https://host[:port]/`) to prewarm for `visible`, in order: eligible,
   /// allowed, one per host, at most ``maximumHosts``. Paths and queries are left out: the
   /// connection needs the server only.
-  public func origins(for visible: [URL]) -> [URL] {
+  package func origins(for visible: [URL]) -> [URL] {
     var hosts: Set<String> = []
     var origins: [URL] = []
     for url in visible where origins.count < maximumHosts {
@@ -55,7 +55,7 @@ public struct LinkPrewarmPolicy: Sendable {
   ///
   /// - Returns: The origins to prewarm when they differ from the ones prewarmed (an empty
   ///   array: invalidate and prewarm nothing), or `nil` when nothing changed.
-  public mutating func update(visible: [URL]) -> [URL]? {
+  package mutating func update(visible: [URL]) -> [URL]? {
     let next = origins(for: visible)
     guard next != prewarmed else { return nil }
     prewarmed = next
@@ -65,7 +65,7 @@ public struct LinkPrewarmPolicy: Sendable {
   /// Forgets the prewarmed origins, as when the content goes away.
   ///
   /// - Returns: Whether anything was prewarmed (and its token should be invalidated).
-  public mutating func reset() -> Bool {
+  package mutating func reset() -> Bool {
     defer { prewarmed = [] }
     return !prewarmed.isEmpty
   }

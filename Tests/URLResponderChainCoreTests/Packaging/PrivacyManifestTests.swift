@@ -10,7 +10,7 @@ import URLResponderChainCore
   static let libraries = [
     "URLResponderChainCore", "URLResponderChain", "URLResponderChainAllowlist", "URLResponderChainRouting",
     "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
-    "URLResponderChainWebContent",
+    "URLResponderChainWebContent", "URLResponderChainObservability",
   ]
 
   @Test(arguments: libraries)

@@ -35,12 +35,13 @@ private final class AuthenticatedRequest {
 }
 
 /// The app's sign-in screen: takes sign-in prompts only, and signs in (or is cancelled).
-private final class SignInPresenter: Linked, TypedErrorHandler {
+private final class SignInPresenter: Linked, ErrorHandler {
   let store: CredentialStore
   var accepts = true
   private(set) var presented = 0
   init(store: CredentialStore) { self.store = store }
-  func handle(_ error: SignInRequiredError) async -> ErrorHandlingDecision {
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    guard let error = error as? SignInRequiredError else { return .notHandled }
     presented += 1
     Task { [store, accepts] in await error.signIn { store.signIn(accepting: accepts) } }
     return .handled

@@ -1,4 +1,5 @@
 import Foundation
+import URLResponderChainAllowlist
 import URLResponderChainCore
 
 @testable import URLResponderChainRemoteAllowlist

@@ -9,9 +9,9 @@ package import Foundation
 /// The package's log: `os.Logger` and `OSSignposter` on Apple platforms, a portable stand-in
 /// elsewhere that writes to ``ChainLogRecorder`` (for tests) and costs a nil check otherwise.
 ///
-/// Call sites are the same on every platform. URLs are passed as ``RedactedURL``: the origin
-/// public, the path private, the query and fragment never (unless
-/// ``URLResponderChainLogging/logsFullURLs`` in a debug build).
+/// Call sites are the same on every platform. URLs are logged as ``URLRedaction``s: the origin
+/// public, the path private, the query and fragment never (unless the app asked for full URLs
+/// in a debug build, ``ChainLogSettings``).
 package struct ChainLog: Sendable {
   static let propagation = ChainLog(.propagation)
   package static let allowlist = ChainLog(.allowlist)
@@ -28,9 +28,9 @@ package struct ChainLog: Sendable {
   private init(_ category: ChainLogCategory) {
     self.category = category
     #if canImport(os)
-      logger = Logger(subsystem: URLResponderChainLogging.subsystem, category: category.rawValue)
-      osLog = OSLog(subsystem: URLResponderChainLogging.subsystem, category: category.rawValue)
-      signposter = OSSignposter(subsystem: URLResponderChainLogging.subsystem, category: category.rawValue)
+      logger = Logger(subsystem: ChainLogSettings.subsystem, category: category.rawValue)
+      osLog = OSLog(subsystem: ChainLogSettings.subsystem, category: category.rawValue)
+      signposter = OSSignposter(subsystem: ChainLogSettings.subsystem, category: category.rawValue)
     #endif
   }
 
@@ -42,10 +42,10 @@ package struct ChainLog: Sendable {
     #if canImport(os)
       guard osLog.isEnabled(type: .debug) else { return }
       let (text, url, detail) = (text(), url(), detail())
-      if URLResponderChainLogging.showsFullURLs {
+      if ChainLogSettings.showsFullURLs {
         logger.debug("\(text, privacy: .public) \(url.absoluteString, privacy: .public)\(detail, privacy: .public)")
       } else {
-        let redacted = RedactedURL(url)
+        let redacted = URLRedaction(url)
         logger.debug(
           "\(text, privacy: .public) \(redacted.description, privacy: .public)\(redacted.path, privacy: .private)\(detail, privacy: .public)"
         )
@@ -53,9 +53,9 @@ package struct ChainLog: Sendable {
     #else
       guard let recorder = ChainLogRecorder.current else { return }
       let url = url()
-      let redacted = RedactedURL(url)
+      let redacted = URLRedaction(url)
       let shown =
-        URLResponderChainLogging.showsFullURLs
+        ChainLogSettings.showsFullURLs
         ? url.absoluteString : "\(redacted)\(redacted.path.isEmpty ? "" : "<private>")"
       recorder(.line(category: category, level: .debug, text: "\(text()) \(shown)\(detail())"))
     #endif

@@ -309,7 +309,7 @@ final class PropagationWalk {
       result.outcome.logDescription, url: result.url,
       " by \(result.decidingStep.map { String(describing: $0.nodeType) } ?? "nobody") in \(elapsed().millisecondsDescription), \(result.trace.count) nodes"
     )
-    URLPropagationObservers.enqueue(URLPropagationReport(result: result, duration: elapsed()))
+    PropagationObservation.didFinish?(result, elapsed())
   }
 
   /// The trace so far, plus the handler being waited on, if any.

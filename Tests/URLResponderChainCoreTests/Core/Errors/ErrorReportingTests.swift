@@ -25,11 +25,12 @@ private final class ErrorNode: ErrorHandler {
 }
 
 @MainActor
-private final class AlertShower: TypedErrorHandler {
+private final class AlertShower: ErrorHandler {
   var next: (any ResponderChainNode)?
   private(set) var shown: [String] = []
   var nextNode: (any ResponderChainNode)? { next }
-  func handle(_ error: FriendlyError) async -> ErrorHandlingDecision {
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    guard let error = error as? FriendlyError else { return .notHandled }
     shown.append(error.message)
     return .handled
   }

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTPServer
 import Testing
+import URLResponderChainObservability
 import URLResponderChainTesting
 
 @testable import URLResponderChainCore

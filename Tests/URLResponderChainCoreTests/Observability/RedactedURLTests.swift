@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-
-@testable import URLResponderChainCore
+import URLResponderChainCore
+import URLResponderChainObservability
 
 @Suite struct RedactedURLTests {
   @Test(arguments: [

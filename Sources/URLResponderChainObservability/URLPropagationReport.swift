@@ -1,3 +1,5 @@
+public import URLResponderChainCore
+
 /// What an observer learns about one finished propagation: enough for analytics, nothing
 /// personal (the URLs are redacted) and nothing that could change the outcome.
 ///

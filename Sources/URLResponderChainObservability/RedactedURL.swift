@@ -1,4 +1,5 @@
 public import Foundation
+import URLResponderChainCore
 
 /// A URL as logs and analytics may see it: scheme and host, never the query or fragment,
 /// and the path only where the reader chose to see it.
@@ -24,14 +25,16 @@ public struct RedactedURL: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Parameter url: The URL to redact.
   public init(_ url: URL) {
-    scheme = url.scheme?.lowercased() ?? ""
-    host = url.host?.lowercased()
-    path = url.path
+    self.init(URLRedaction(url))
+  }
+
+  /// The log's redaction, made public.
+  init(_ redaction: URLRedaction) {
+    scheme = redaction.scheme
+    host = redaction.host
+    path = redaction.path
   }
 
   /// `scheme://host`, or `scheme:` for URLs without a host: what is safe to show anyone.
-  public var description: String {
-    guard let host else { return "\(scheme):" }
-    return "\(scheme)://\(host)"
-  }
+  public var description: String { URLRedaction(scheme: scheme, host: host, path: path).description }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-
-@testable import URLResponderChainCore
+import URLResponderChainCore
+import URLResponderChainObservability
 
 /// Records the reports about one test's own host (other suites propagate concurrently).
 @MainActor

@@ -1,3 +1,5 @@
+import URLResponderChainCore
+
 /// Sees every propagation after it finished, for analytics and diagnostics.
 ///
 /// Register with ``URLPropagationObservers/add(_:)``. An observer is told about every
@@ -38,6 +40,11 @@ public enum URLPropagationObservers {
     observers.removeAll { $0.observer == nil }
     guard !observers.contains(where: { $0.observer === observer }) else { return }
     observers.append(WeakObserver(observer: observer))
+    if PropagationObservation.didFinish == nil {
+      PropagationObservation.didFinish = { result, duration in
+        enqueue(URLPropagationReport(result: result, duration: duration))
+      }
+    }
   }
 
   /// Stops calling `observer`. Reports already queued for it are not delivered.

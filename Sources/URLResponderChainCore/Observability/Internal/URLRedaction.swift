@@ -1,0 +1,34 @@
+package import Foundation
+
+/// A URL as the package's log may show it: scheme and host public, the path private, the
+/// query and fragment never. The observability product's `RedactedURL` is this, made public.
+package struct URLRedaction: Sendable, Hashable, CustomStringConvertible {
+  /// The scheme, lowercased, or an empty string when the URL has none.
+  package let scheme: String
+  /// The host, lowercased, or `nil` for URLs without one (`mailto:`, `tel:`).
+  package let host: String?
+  /// The path: private.
+  package let path: String
+
+  /// Redacts `url`.
+  package init(_ url: URL) {
+    scheme = url.scheme?.lowercased() ?? ""
+    host = url.host?.lowercased()
+    path = url.path
+  }
+
+  /// `scheme://host`, or `scheme:` for URLs without a host.
+  package var description: String {
+    guard let host else { return "\(scheme):" }
+    return "\(scheme)://\(host)"
+  }
+}
+
+extension URLRedaction {
+  /// A redaction of parts already redacted.
+  package init(scheme: String, host: String?, path: String) {
+    self.scheme = scheme
+    self.host = host
+    self.path = path
+  }
+}
