@@ -1,6 +1,6 @@
 public import Foundation
 import URLResponderChainAllowlist
-public import URLResponderChainCore
+import URLResponderChainCore
 
 /// Delivers links that open the app (universal links, the app's scheme, Handoff,
 /// notifications) up the same responder chain as tapped links, starting at the screen the

@@ -44,7 +44,7 @@ open class TestApplication: TestResponder, AsyncURLHandler {
   }
 
   /// Hands `url` to the ``systemOpener``; handled exactly when it opened. Inbound links
-  /// (`URLHandlingContext.inboundSource`) are passed on, as
+  /// (`URLHandlingContext.isInbound`) are passed on, as
   /// `UIApplication` does.
   open func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await SystemFallback.decide(url, context: context) { systemOpener.open($0) }

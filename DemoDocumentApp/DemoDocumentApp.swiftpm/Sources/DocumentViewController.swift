@@ -16,9 +16,8 @@ final class DocumentViewController: UIViewController, URLHandler {
   init(document: Document, inApp: InAppLinkRule) {
     self.document = document
     self.inApp = inApp
-    let previews = LinkPreviewPolicy(rule: inApp)
-    linkRouting = LinkRoutingTextViewDelegate(previews: previews)
-    webLinkRouting = LinkRoutingNavigationDelegate(previews: previews)
+    linkRouting = LinkRoutingTextViewDelegate(previews: inApp)
+    webLinkRouting = LinkRoutingNavigationDelegate(previews: inApp)
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -44,7 +43,7 @@ final class DocumentViewController: UIViewController, URLHandler {
         let button = LinkButton(url: URL(string: link.url) ?? URL(string: "about:blank")!, title: "→ \(link.title)")
         button.contentHorizontalAlignment = .leading
         button.onResult = { [weak self] in self?.report($0) }
-        button.previews = LinkPreviewPolicy(rule: inApp)
+        button.previews = inApp
         stack.addArrangedSubview(button)
       case .html(let page):
         stack.addArrangedSubview(webView(page))

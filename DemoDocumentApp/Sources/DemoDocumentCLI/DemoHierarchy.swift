@@ -75,7 +75,7 @@ final class TopicController: TestViewController, AsyncURLHandler, ErrorHandler {
   ])
 
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    guard context.inboundSource != nil else { return await policy?.decide(url, from: self) ?? .notHandled }
+    guard context.isInbound else { return await policy?.decide(url, from: self) ?? .notHandled }
     guard let id = Self.inboundRoutes.route(url)?.match.parameters["id"] else { return .notHandled }
     guard let document = model?.document(id: id) else {
       return .discarded(reason: "no document \"\(id)\" in this topic")

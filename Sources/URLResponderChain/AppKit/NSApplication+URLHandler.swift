@@ -8,7 +8,7 @@
   /// A URL that reaches `NSApplication` goes to `NSWorkspace.shared.open(_:)`; the decision
   /// is ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when it opened.
   ///
-  /// Inbound links (``URLResponderChainCore/URLHandlingContext/inboundSource``) are passed on.
+  /// Inbound links (``URLResponderChainCore/URLHandlingContext/isInbound``) are passed on.
   extension NSApplication: AsyncURLHandler {
     /// Asks the workspace to open `url`; handled if and only if it did. Inbound links are passed on.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {

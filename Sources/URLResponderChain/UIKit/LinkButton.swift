@@ -25,10 +25,10 @@
     /// Called with each propagation's result.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     #if os(iOS) || os(visionOS)
-      /// What a long press shows (``LinkPreviewPolicy``): an in-app Safari preview only for a
-      /// link a tap would open in-app, and Open, Copy Link and Share. Open and committing the
-      /// preview send the link up the chain. `nil`: no menu.
-      public var previews: LinkPreviewPolicy? = LinkPreviewPolicy()
+      /// What a long press shows: an in-app Safari preview only for a link the rule opens
+      /// in-app, and Open, Copy Link and Share (``InAppLinkRule`` has the table). Open and
+      /// committing the preview send the link up the chain. `nil`: no menu.
+      public var previews: InAppLinkRule? = InAppLinkRule()
       private lazy var menuDelegate = LinkMenuInteractionDelegate(
         link: { [weak self] in
           guard let self else { return nil }

@@ -4,15 +4,15 @@
   import URLResponderChainCore
 
   /// The context menu of a view that stands for one link (``LinkButton``): the core's
-  /// ``LinkPreviewPolicy`` menu, with committing the preview sending the link up the chain.
+  /// preview policy's menu, with committing the preview sending the link up the chain.
   @MainActor
   final class LinkMenuInteractionDelegate: NSObject, UIContextMenuInteractionDelegate {
     private let link: @MainActor () -> URL?
-    private let previews: @MainActor () -> LinkPreviewPolicy?
+    private let previews: @MainActor () -> InAppLinkRule?
     private let onResult: @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
 
     init(
-      link: @escaping @MainActor () -> URL?, previews: @escaping @MainActor () -> LinkPreviewPolicy?,
+      link: @escaping @MainActor () -> URL?, previews: @escaping @MainActor () -> InAppLinkRule?,
       onResult: @escaping @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) {
       self.link = link
@@ -23,7 +23,9 @@
     func contextMenuInteraction(
       _ interaction: UIContextMenuInteraction, configurationForMenuAtLocation location: CGPoint
     ) -> UIContextMenuConfiguration? {
-      guard let view = interaction.view, let url = link(), let menu = previews()?.menu(for: url) else { return nil }
+      guard let view = interaction.view, let url = link(), let rule = previews(),
+        let menu = LinkPreviewPolicy(rule: rule).menu(for: url)
+      else { return nil }
       return LinkContextMenu.configuration(for: url, menu: menu, from: view, onResult: onResult())
     }
 

@@ -25,16 +25,16 @@
     public weak var textViewDelegate: (any UITextViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    /// iOS 17+: decides what a long press on a link shows (``LinkPreviewPolicy``); `nil`
-    /// leaves link menus to ``textViewDelegate`` or UIKit.
-    public var previews: LinkPreviewPolicy?
+    /// iOS 17+: which links a long press previews in-app (``InAppLinkRule`` has the menu's
+    /// table); `nil` leaves link menus to ``textViewDelegate`` or UIKit.
+    public var previews: InAppLinkRule?
 
     /// Creates a delegate.
     ///
-    /// - Parameter previews: What a long press on a link shows (iOS 17+). Defaults to previews
-    ///   of every eligible web link; pass a policy with the app's ``InAppLinkRule``, or `nil`
-    ///   for UIKit's own menu.
-    public init(previews: LinkPreviewPolicy? = LinkPreviewPolicy()) {
+    /// - Parameter previews: Which links a long press previews in-app (iOS 17+). Defaults to
+    ///   every eligible web link; pass the app's ``InAppLinkRule``, or `nil` for UIKit's own
+    ///   menu.
+    public init(previews: InAppLinkRule? = InAppLinkRule()) {
       self.previews = previews
     }
 
@@ -122,7 +122,7 @@
       switch responder {
       case .chain:
         guard let previews, let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
-        guard let menu = previews.menu(for: link) else { return nil }
+        guard let menu = LinkPreviewPolicy(rule: previews).menu(for: link) else { return nil }
         let actions = LinkContextMenu.uiMenu(for: link, menu: menu, from: textView, onResult: onResult)
         let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
         return UITextItem.MenuConfiguration(preview: preview, menu: actions)

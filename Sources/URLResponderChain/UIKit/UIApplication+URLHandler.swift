@@ -11,7 +11,7 @@
   /// Web links open in the default browser, other schemes in the app registered for them. The decision is
   /// ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when the system opened it.
   ///
-  /// Inbound links (``URLResponderChainCore/URLHandlingContext/inboundSource``) are passed on:
+  /// Inbound links (``URLResponderChainCore/URLHandlingContext/isInbound``) are passed on:
   /// sending a link that opened the app back to the browser would bounce the user out of it.
   /// ``URLResponderChainCore/InboundLinkDispatcher`` then applies its last handler.
   extension UIApplication: AsyncURLHandler {

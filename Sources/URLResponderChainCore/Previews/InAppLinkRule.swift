@@ -3,6 +3,19 @@ public import Foundation
 /// Which web links the app shows in its in-app browser: the rule previews and prewarming
 /// follow, so that they only ever show or warm up what a tap would open in-app.
 ///
+/// It is what a link surface's `previews` is (`LinkButton`, `LinkRoutingTextViewDelegate`,
+/// `LinkRoutingNavigationDelegate`). A long press shows:
+///
+/// | Link | Preview | Actions |
+/// | --- | --- | --- |
+/// | `http`/`https` that ``opensInApp(_:)`` | in-app browser | Open, Copy Link, Share |
+/// | Other `http`/`https` (refused by ``URLSafety`` or the allowlist, or the list is not known yet) | none | Open, Copy Link, Share |
+/// | Another scheme that may leave the document (`mailto:`, `tel:`, an app's scheme) | none | Open, Copy Link |
+/// | `javascript:`, `data:`, `file:` and the other schemes of a document's own, or no readable scheme | no menu at all | — |
+///
+/// Open and committing the preview both send the link up the responder chain, so the
+/// handlers that decide a tap also decide these; the menu never opens anything itself.
+///
 /// A link qualifies when it is `http` or `https`, passes ``URLSafety``, and is allowed by the
 /// allowlist, where one applies. `InAppLinkRule(allowlist:)` comes with the allowlist
 /// products. Previews cannot wait for the network, so a remote allowlist answers from what

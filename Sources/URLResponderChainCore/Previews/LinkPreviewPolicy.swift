@@ -13,18 +13,17 @@ package import Foundation
 /// Open and committing the preview both send the link up the responder chain, so the
 /// handlers that decide a tap also decide these; the menu never opens anything itself.
 ///
-/// ```swift
-/// let button = LinkButton(url: url, title: "Guides")
-/// button.previews = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: allowlist))
-/// ```
-public struct LinkPreviewPolicy: Sendable {
+/// The link surfaces (`LinkButton`, `LinkRoutingTextViewDelegate`,
+/// `LinkRoutingNavigationDelegate`) take the ``InAppLinkRule`` as their `previews`, and ask
+/// this policy with it.
+package struct LinkPreviewPolicy: Sendable {
   /// Which links open in the in-app browser.
-  public var rule: InAppLinkRule
+  package var rule: InAppLinkRule
 
   /// Creates the policy.
   ///
   /// - Parameter rule: Which links open in-app; by default every eligible web link.
-  public init(rule: InAppLinkRule = InAppLinkRule()) {
+  package init(rule: InAppLinkRule = InAppLinkRule()) {
     self.rule = rule
   }
 

@@ -2,7 +2,7 @@ package import Foundation
 
 /// What the application at the end of a chain does with a URL nobody handled: it asks the
 /// system to open it, and has handled it exactly when the system did. A link that opened the
-/// app (``URLHandlingContext/inboundSource``) is passed on instead: sending it back to the
+/// app (``URLHandlingContext/isInbound``) is passed on instead: sending it back to the
 /// browser would bounce the user out of the app.
 ///
 /// `UIApplication`, `NSApplication` and the test kit's `TestApplication` all decide with this;
@@ -19,7 +19,7 @@ package enum SystemFallback {
   package static func decide(
     _ url: URL, context: URLHandlingContext, open: @MainActor (URL) async -> Bool
   ) async -> URLHandlingDecision {
-    guard context.inboundSource == nil else { return .notHandled }
+    guard !context.isInbound else { return .notHandled }
     return await open(url) ? .handled : .notHandled
   }
 }

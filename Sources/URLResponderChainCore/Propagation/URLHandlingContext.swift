@@ -26,18 +26,27 @@ public struct URLHandlingContext: Sendable {
   ///   - originalURL: The URL as it was first propagated.
   ///   - origin: The node the propagation started from. It is held weakly.
   ///   - hop: The position of the asked node in the chain.
-  ///   - inboundSource: Where the link came from, for a link that opened the app.
   @MainActor
-  public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0, inboundSource: InboundLinkSource? = nil) {
-    self.init(origin: PropagationOrigin(url: originalURL, node: origin, inboundSource: inboundSource), hop: hop)
+  public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0) {
+    self.init(originalURL: originalURL, origin: origin, hop: hop, inboundSourceName: nil)
+  }
+
+  /// Creates a context for a link that opened the app, for the inbound links product.
+  @MainActor
+  package init(originalURL: URL, origin: any ResponderChainNode, hop: Int, inboundSourceName: String?) {
+    self.init(origin: PropagationOrigin(url: originalURL, node: origin, inboundSourceName: inboundSourceName), hop: hop)
   }
 
   /// The URL as it was first propagated, before any handler rewrote it.
   public var originalURL: URL { propagationOrigin.originalURL }
 
-  /// Where the URL came from when it arrived from outside the app; `nil` for a link tapped
-  /// in it. See ``URLPropagationOptions/inboundSource``.
-  public var inboundSource: InboundLinkSource? { propagationOrigin.inboundSource }
+  /// Whether the URL arrived from outside the app (a universal link, the app's scheme,
+  /// Handoff, a notification) rather than from a tap in it. Links arrive from outside through
+  /// the `URLResponderChainInboundLinks` product, whose `inboundSource` says how.
+  public var isInbound: Bool { propagationOrigin.inboundSourceName != nil }
+
+  /// The raw value of the inbound product's `InboundLinkSource`, or `nil`.
+  package var inboundSourceName: String? { propagationOrigin.inboundSourceName }
 
   /// The identity of the node the propagation started from (the link view that was tapped).
   public var originID: ObjectIdentifier { propagationOrigin.originID }

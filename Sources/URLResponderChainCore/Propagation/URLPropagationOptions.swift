@@ -30,12 +30,11 @@ public struct URLPropagationOptions: Sendable {
   /// not used; the first call's are. Defaults to `true`.
   public var joinsIdenticalPropagations: Bool
 
-  /// Where the URL came from when it arrived from outside the app (a universal link, the
-  /// app's scheme, Handoff, a notification); `nil` for a link tapped in the app.
-  /// `InboundLinkDispatcher` sets it. The system-browser fallback at the end of the chain
-  /// (`UIApplication`, `NSApplication`) passes inbound links on instead of bouncing the user
-  /// out of the app; handlers may read it from ``URLHandlingContext/inboundSource``.
-  public var inboundSource: InboundLinkSource?
+  /// Where the URL came from when it arrived from outside the app (the raw value of the
+  /// inbound product's `InboundLinkSource`); `nil` for a link tapped in the app. The
+  /// system-browser fallback at the end of the chain passes inbound links on instead of
+  /// bouncing the user out of the app.
+  package var inboundSourceName: String?
 
   /// The clock the handler timeout runs on. Defaults to `ContinuousClock()`.
   ///

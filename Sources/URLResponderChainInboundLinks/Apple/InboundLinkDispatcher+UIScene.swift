@@ -1,7 +1,7 @@
 #if canImport(UIKit) && !os(watchOS)
   public import Foundation
   public import UIKit
-  public import URLResponderChainCore
+  import URLResponderChainCore
   import URLResponderChain
 
   /// Scene delegate helpers: each hands the URLs of one callback to the dispatcher, nothing

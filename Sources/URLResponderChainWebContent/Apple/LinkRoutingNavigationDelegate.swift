@@ -12,8 +12,8 @@
   /// another document (or a window the user's tap asked for) goes up the chain and the web
   /// view's own navigation is cancelled; the initial load, reloads, back and forward,
   /// same-document fragment links, redirects and subframe loads proceed; `javascript:` and
-  /// `data:` links are refused. A long press on a link shows the core's `LinkPreviewPolicy`
-  /// menu: an in-app Safari preview only for links a tap would open in-app; committing the
+  /// `data:` links are refused. A long press on a link shows the menu its
+  /// ``previews`` rule decides: an in-app Safari preview only for links a tap would open in-app; committing the
   /// preview or choosing Open sends the link up the chain.
   ///
   /// The web view's existing delegates keep receiving every callback: ``attach(to:)`` keeps them
@@ -37,8 +37,9 @@
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Decides what leaves the web view.
     public var policy: WebNavigationPolicy
-    /// Decides what a long press on a link shows; `nil` leaves link menus to `uiDelegate`.
-    public var previews: LinkPreviewPolicy?
+    /// Which links a long press previews in-app (`InAppLinkRule` has the menu's table); `nil`
+    /// leaves link menus to `uiDelegate`.
+    public var previews: InAppLinkRule?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     /// Called with every decision and the navigation it was made for.
@@ -48,10 +49,9 @@
     ///
     /// - Parameters:
     ///   - policy: What leaves the web view. Defaults to ``WebNavigationPolicy/init()``.
-    ///   - previews: What a long press on a link shows. Defaults to previews of every
-    ///     eligible web link; pass a policy with the app's `InAppLinkRule`.
-    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPreviewPolicy? = LinkPreviewPolicy())
-    {
+    ///   - previews: Which links a long press previews in-app. Defaults to every eligible
+    ///     web link; pass the app's `InAppLinkRule`, or `nil` for the UI delegate's menu.
+    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: InAppLinkRule? = InAppLinkRule()) {
       self.policy = policy
       self.previews = previews
     }
@@ -176,7 +176,7 @@
         app.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
         return
       }
-      guard let menu = previews.menu(for: url) else { return completionHandler(nil) }
+      guard let menu = LinkPreviewPolicy(rule: previews).menu(for: url) else { return completionHandler(nil) }
       completionHandler(LinkContextMenu.configuration(for: url, menu: menu, from: webView, onResult: onResult))
     }
 

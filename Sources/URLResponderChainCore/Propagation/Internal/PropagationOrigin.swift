@@ -8,13 +8,13 @@ import Foundation
 final class PropagationOrigin {
   nonisolated let originalURL: URL
   nonisolated let originID: ObjectIdentifier
-  nonisolated let inboundSource: InboundLinkSource?
+  nonisolated let inboundSourceName: String?
   weak var node: (any ResponderChainNode)?
 
-  init(url: URL, node: any ResponderChainNode, inboundSource: InboundLinkSource?) {
+  init(url: URL, node: any ResponderChainNode, inboundSourceName: String?) {
     self.originalURL = url
     self.originID = ObjectIdentifier(node)
-    self.inboundSource = inboundSource
+    self.inboundSourceName = inboundSourceName
     self.node = node
   }
 }

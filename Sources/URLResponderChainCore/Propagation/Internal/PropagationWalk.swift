@@ -54,7 +54,7 @@ final class PropagationWalk {
   private var propagationInterval: SignpostInterval?
 
   init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false) {
-    self.origin = PropagationOrigin(url: url, node: origin, inboundSource: options.inboundSource)
+    self.origin = PropagationOrigin(url: url, node: origin, inboundSourceName: options.inboundSourceName)
     self.phase = .ready(from: origin)
     self.currentURL = url
     self.timeout = max(options.handlerTimeout, .zero)

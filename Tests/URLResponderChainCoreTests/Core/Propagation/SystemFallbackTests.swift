@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLResponderChainCore
+import URLResponderChainInboundLinks
 
 /// The application's decision at the end of the chain, shared by UIApplication, NSApplication
 /// and the test kit's TestApplication.
@@ -24,6 +25,8 @@ import URLResponderChainCore
     var asked: [URL] = []
     let context = URLHandlingContext(originalURL: exampleURL, origin: origin, inboundSource: .universalLink)
     #expect(context.inboundSource == .universalLink)
+    #expect(context.isInbound)
+    #expect(!URLHandlingContext(originalURL: exampleURL, origin: origin).isInbound)
     let decision = await SystemFallback.decide(exampleURL, context: context) {
       asked.append($0)
       return true
