@@ -14,27 +14,20 @@ import URLResponderChainCore
 /// redacted.path            // "/users/42": log it as private, if at all
 /// ```
 public struct RedactedURL: Sendable, Hashable, CustomStringConvertible {
-  /// The scheme, lowercased (`https`, `mailto`), or an empty string when the URL has none.
-  public let scheme: String
-  /// The host, lowercased, or `nil` for URLs without one (`mailto:`, `tel:`).
-  public let host: String?
-  /// The path. Private: never logged unless the app asked for full URLs in a debug build.
-  public let path: String
+  /// The log's own redaction of the URL, which this makes public.
+  private let redaction: URLRedaction
 
   /// Redacts `url`.
   ///
   /// - Parameter url: The URL to redact.
-  public init(_ url: URL) {
-    self.init(URLRedaction(url))
-  }
+  public init(_ url: URL) { redaction = URLRedaction(url) }
 
-  /// The log's redaction, made public.
-  init(_ redaction: URLRedaction) {
-    scheme = redaction.scheme
-    host = redaction.host
-    path = redaction.path
-  }
-
+  /// The scheme, lowercased (`https`, `mailto`), or an empty string when the URL has none.
+  public var scheme: String { redaction.scheme }
+  /// The host, lowercased, or `nil` for URLs without one (`mailto:`, `tel:`).
+  public var host: String? { redaction.host }
+  /// The path. Private: never logged unless the app asked for full URLs in a debug build.
+  public var path: String { redaction.path }
   /// `scheme://host`, or `scheme:` for URLs without a host: what is safe to show anyone.
-  public var description: String { URLRedaction(scheme: scheme, host: host, path: path).description }
+  public var description: String { redaction.description }
 }

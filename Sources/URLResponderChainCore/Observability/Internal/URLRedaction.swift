@@ -23,12 +23,3 @@ package struct URLRedaction: Sendable, Hashable, CustomStringConvertible {
     return "\(scheme)://\(host)"
   }
 }
-
-extension URLRedaction {
-  /// A redaction of parts already redacted.
-  package init(scheme: String, host: String?, path: String) {
-    self.scheme = scheme
-    self.host = host
-    self.path = path
-  }
-}
