@@ -31,10 +31,20 @@ final class ReportRecorder: URLPropagationObserver {
     }
   }
 
-  /// Waits until `count` reports arrived.
+  /// Waits until `count` reports arrived, or until the test is cancelled (its time limit), so
+  /// that a report that never comes fails the test instead of hanging the run.
   func waitForReports(_ count: Int) async {
     if reports.count >= count { return }
-    await withCheckedContinuation { waiters.append((count, $0)) }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiters.append((count, $0)) }
+    } onCancel: {
+      Task { @MainActor in self.resumeAllWaiters() }
+    }
+  }
+
+  private func resumeAllWaiters() {
+    for waiter in waiters { waiter.continuation.resume() }
+    waiters.removeAll()
   }
 }
 
@@ -43,7 +53,8 @@ final class EventLog {
   var events: [String] = []
 }
 
-@Suite @MainActor struct URLPropagationObserverTests {
+/// A report that never arrives fails the test at its time limit instead of hanging the run.
+@Suite(.timeLimit(.minutes(1))) @MainActor struct URLPropagationObserverTests {
   @Test func everyPropagationIsReportedOnceWithOutcomeDecidingTypeDurationAndRedactedURL() async throws {
     let recorder = ReportRecorder(host: "observed.example")
     URLPropagationObservers.add(recorder)
