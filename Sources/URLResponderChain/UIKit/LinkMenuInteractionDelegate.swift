@@ -4,7 +4,7 @@
   import URLResponderChainCore
 
   /// The context menu of a view that stands for one link (``LinkButton``): the core's
-  /// preview policy's menu, with committing the preview sending the link up the chain.
+  /// in-app rule's menu, with committing the preview sending the link up the chain.
   @MainActor
   final class LinkMenuInteractionDelegate: NSObject, UIContextMenuInteractionDelegate {
     private let link: @MainActor () -> URL?
@@ -24,7 +24,7 @@
       _ interaction: UIContextMenuInteraction, configurationForMenuAtLocation location: CGPoint
     ) -> UIContextMenuConfiguration? {
       guard let view = interaction.view, let url = link(), let rule = previews(),
-        let menu = LinkPreviewPolicy(rule: rule).menu(for: url)
+        let menu = rule.menu(for: url)
       else { return nil }
       return LinkContextMenu.configuration(for: url, menu: menu, from: view, onResult: onResult())
     }

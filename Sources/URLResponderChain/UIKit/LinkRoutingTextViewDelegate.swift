@@ -122,7 +122,7 @@
       switch responder {
       case .chain:
         guard let previews, let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
-        guard let menu = LinkPreviewPolicy(rule: previews).menu(for: link) else { return nil }
+        guard let menu = previews.menu(for: link) else { return nil }
         let actions = LinkContextMenu.uiMenu(for: link, menu: menu, from: textView, onResult: onResult)
         let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
         return UITextItem.MenuConfiguration(preview: preview, menu: actions)

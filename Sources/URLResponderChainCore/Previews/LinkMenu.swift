@@ -1,6 +1,6 @@
 package import Foundation
 
-/// The long-press menu of a link, decided by ``LinkPreviewPolicy``: a web preview or none,
+/// The long-press menu of a link, decided by ``InAppLinkRule/menu(for:)``: a web preview or none,
 /// and the actions to offer.
 package struct LinkMenu: Sendable, Equatable {
   /// An action in a link's menu.

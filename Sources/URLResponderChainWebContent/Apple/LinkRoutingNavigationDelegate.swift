@@ -176,7 +176,7 @@
         app.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
         return
       }
-      guard let menu = LinkPreviewPolicy(rule: previews).menu(for: url) else { return completionHandler(nil) }
+      guard let menu = previews.menu(for: url) else { return completionHandler(nil) }
       completionHandler(LinkContextMenu.configuration(for: url, menu: menu, from: webView, onResult: onResult))
     }
 

@@ -14,7 +14,7 @@ import URLResponderChainRemoteAllowlist
     let server = try LoopbackHTTPServer { _ in .ok(body: document, headers: ["Cache-Control": "max-age=600"]) }
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/a.json")))
-    let policy = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: remote))
+    let policy = InAppLinkRule(allowlist: remote)
     let guide = URL(string: "https://docs.example.com/guide")!
 
     #expect(remote.currentAllowlist() == nil)

@@ -5,11 +5,11 @@ import URLResponderChainAllowlist
 import URLResponderChainCore
 import URLResponderChainRemoteAllowlist
 
-/// What a long press shows, row by row of ``LinkPreviewPolicy``'s table.
-@Suite struct LinkPreviewPolicyTests {
+/// What a long press shows, row by row of the table in ``InAppLinkRule``'s documentation.
+@Suite struct LinkMenuTests {
   static let allowlist = try! Allowlist(
     allow: ["docs.example.com", "*.archive.example.com"], deny: ["ads.example.com"])
-  let policy = LinkPreviewPolicy(rule: InAppLinkRule(allowlist: Self.allowlist))
+  let policy = InAppLinkRule(allowlist: Self.allowlist)
 
   private func menu(_ string: String) -> LinkMenu? { policy.menu(for: URL(string: string)!) }
 
@@ -45,7 +45,7 @@ import URLResponderChainRemoteAllowlist
   }
 
   @Test func withoutAnAllowlistEveryEligibleWebLinkIsPreviewed() {
-    let open = LinkPreviewPolicy()
+    let open = InAppLinkRule()
     #expect(open.menu(for: URL(string: "https://en.wikipedia.org/wiki/Hypertext")!)?.previewURL != nil)
     #expect(open.menu(for: URL(string: "https://user@en.wikipedia.org/")!)?.previewURL == nil)
   }
@@ -53,6 +53,6 @@ import URLResponderChainRemoteAllowlist
   @Test func aPortARuleNamesIsPreviewedWhenPermitted() throws {
     let list = try Allowlist(allow: ["docs.example.com:8443"])
     let rule = InAppLinkRule(allowlist: list, permittedPorts: [8443])
-    #expect(LinkPreviewPolicy(rule: rule).menu(for: URL(string: "https://docs.example.com:8443/a")!)?.previewURL != nil)
+    #expect(rule.menu(for: URL(string: "https://docs.example.com:8443/a")!)?.previewURL != nil)
   }
 }
