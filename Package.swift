@@ -14,6 +14,7 @@ let package = Package(
     // Links up the responder chain, URL safety, and the in-app (Safari) presenter.
     .library(name: "URLResponderChain", targets: ["URLResponderChain"]),
     // Each product below builds on URLResponderChain; an app links only what it imports.
+    .library(name: "URLResponderChainErrorHandling", targets: ["URLResponderChainErrorHandling"]),
     .library(name: "URLResponderChainAllowlist", targets: ["URLResponderChainAllowlist"]),
     .library(name: "URLResponderChainRouting", targets: ["URLResponderChainRouting"]),
     .library(name: "URLResponderChainRemoteAllowlist", targets: ["URLResponderChainRemoteAllowlist"]),
@@ -30,9 +31,10 @@ let package = Package(
   targets: [
     library("URLResponderChainCore"),
     library("URLResponderChain", dependsOn: ["URLResponderChainCore"]),
+    library("URLResponderChainErrorHandling", dependsOn: ["URLResponderChain"]),
     library("URLResponderChainAllowlist", dependsOn: ["URLResponderChainCore"]),
     library("URLResponderChainRouting", dependsOn: ["URLResponderChainAllowlist"]),
-    library("URLResponderChainRecovery", dependsOn: ["URLResponderChainCore"]),
+    library("URLResponderChainRecovery", dependsOn: ["URLResponderChainErrorHandling"]),
     library(
       "URLResponderChainRemoteAllowlist", dependsOn: ["URLResponderChainAllowlist", "URLResponderChainRecovery"]),
     library("URLResponderChainInboundLinks", dependsOn: ["URLResponderChain", "URLResponderChainAllowlist"]),
@@ -54,7 +56,8 @@ let package = Package(
     .executableTarget(
       name: "DemoDocumentCLI",
       dependencies: [
-        "DemoDocumentKit", "URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist",
+        "DemoDocumentKit", "URLResponderChainCore", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
+        "URLResponderChainRemoteAllowlist",
         "URLResponderChainRecovery", "URLResponderChainTesting", "LoopbackHTTPServer",
       ],
       path: "DemoDocumentApp/Sources/DemoDocumentCLI"
@@ -79,8 +82,9 @@ let package = Package(
       // Every library, URLResponderChain included so that its resource bundle (the privacy manifest)
       // is built and checked.
       dependencies: [
-        "URLResponderChainCore", "URLResponderChain", "URLResponderChainAllowlist", "URLResponderChainRouting",
-        "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
+        "URLResponderChainCore", "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
+        "URLResponderChainRouting", "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery",
+        "URLResponderChainInboundLinks",
         "URLResponderChainWebContent", "URLResponderChainObservability", "URLResponderChainTesting",
         "LoopbackHTTPServer",
       ],

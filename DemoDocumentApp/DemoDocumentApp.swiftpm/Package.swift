@@ -30,6 +30,7 @@ let package = Package(
       name: "DemoDocumentApp",
       dependencies: [
         .product(name: "URLResponderChain", package: "URLResponderChain"),
+        .product(name: "URLResponderChainErrorHandling", package: "URLResponderChain"),
         .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),
         .product(name: "URLResponderChainRecovery", package: "URLResponderChain"),
         .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),

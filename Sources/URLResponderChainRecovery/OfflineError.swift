@@ -1,4 +1,4 @@
-public import URLResponderChainCore
+public import URLResponderChainErrorHandling
 
 /// The device is offline: the recovery ends by itself with retry when the ``ConnectivityMonitor`` reports the network back.
 ///

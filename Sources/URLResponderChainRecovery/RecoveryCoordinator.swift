@@ -1,4 +1,5 @@
 public import URLResponderChainCore
+public import URLResponderChainErrorHandling
 
 /// Runs failed network operations through the three recoveries: server error or timeout
 /// (Retry/Cancel), offline (resubmits by itself when the network returns) and not

@@ -1,4 +1,4 @@
-public import URLResponderChainCore
+public import URLResponderChainErrorHandling
 
 /// What a prompt for a pending recovery shows, and the one way to end it: shared by every copy
 /// of a ``RecoveryPromptError``.

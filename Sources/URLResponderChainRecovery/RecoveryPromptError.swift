@@ -1,4 +1,4 @@
-public import URLResponderChainCore
+public import URLResponderChainErrorHandling
 
 /// One of the three recovery prompts a ``RecoveryCoordinator`` reports up the chain:
 /// ``ServerFailureError``, ``OfflineError`` or ``SignInRequiredError``.

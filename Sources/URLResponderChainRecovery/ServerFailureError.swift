@@ -1,4 +1,4 @@
-public import URLResponderChainCore
+public import URLResponderChainErrorHandling
 
 /// The server failed or did not answer in time: the person chooses Retry or Cancel.
 ///

@@ -1,4 +1,5 @@
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 
 /// The server refused the credentials: the app's sign-in runs, and every waiting operation is retried with the fresh credentials.
 ///

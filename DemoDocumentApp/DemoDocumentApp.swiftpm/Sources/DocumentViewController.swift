@@ -1,6 +1,7 @@
 import DemoDocumentKit
 import UIKit
 import URLResponderChain
+import URLResponderChainErrorHandling
 import URLResponderChainWebContent
 import WebKit
 

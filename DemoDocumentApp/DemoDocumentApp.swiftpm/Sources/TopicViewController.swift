@@ -3,6 +3,7 @@ import SafariServices
 import SwiftUI
 import UIKit
 import URLResponderChain
+import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 

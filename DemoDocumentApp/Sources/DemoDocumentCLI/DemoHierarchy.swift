@@ -2,6 +2,7 @@ import DemoDocumentKit
 import Foundation
 import URLResponderChainAllowlist
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 import URLResponderChainRouting
 import URLResponderChainTesting
 

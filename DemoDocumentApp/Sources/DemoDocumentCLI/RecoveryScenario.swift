@@ -2,6 +2,7 @@ import DemoDocumentKit
 import Foundation
 import LoopbackHTTPServer
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 import URLResponderChainTesting

@@ -2,7 +2,8 @@
 ///
 /// `UIResponder` conforms through `next` and `NSResponder` through `nextResponder`
 /// (import `URLResponderChain`); test trees and custom hierarchies conform directly.
-/// Every node gets ``propagateURL(_:options:)`` and ``reportError(_:)``.
+/// Every node gets ``propagateURL(_:options:)``, and `reportError(_:)` with
+/// `URLResponderChainErrorHandling`.
 ///
 /// ```swift
 /// final class Node: ResponderChainNode {

@@ -5,13 +5,16 @@
 /// through a 1,024-bit filter stored inline: a clear bit proves the node is new. Only
 /// when the bit is already set does the walk scan the nodes it has recorded. Past
 /// ``exactThreshold`` nodes the filter is too full to help, and an exact set takes over.
-struct VisitedNodes {
+package struct VisitedNodes {
   /// How many nodes the filter answers for before an exact set replaces it.
   static let exactThreshold = 256
 
   private var filter = InlineBitFilter()
   private var exact: Set<ObjectIdentifier>?
   private var count = 0
+
+  /// An empty set.
+  package init() {}
 
   /// Records `id` and returns whether it is new.
   ///
@@ -20,7 +23,7 @@ struct VisitedNodes {
   ///   - visitedSoFar: Every node recorded so far; called only to settle a filter
   ///     collision or to build the exact set, so the common hop never touches it.
   @inline(__always)
-  mutating func insert<Visited: Sequence<ObjectIdentifier>>(
+  package mutating func insert<Visited: Sequence<ObjectIdentifier>>(
     _ id: ObjectIdentifier,
     visitedSoFar: () -> Visited
   ) -> Bool {

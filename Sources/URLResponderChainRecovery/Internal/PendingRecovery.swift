@@ -1,4 +1,5 @@
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 
 /// One recovery waiting for its end; every waiter gets the same choice.
 @MainActor

@@ -8,7 +8,8 @@ import URLResponderChainCore
 @Suite struct PrivacyManifestTests {
   /// Every library target; each ships the manifest of its own binary.
   static let libraries = [
-    "URLResponderChainCore", "URLResponderChain", "URLResponderChainAllowlist", "URLResponderChainRouting",
+    "URLResponderChainCore", "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
+    "URLResponderChainRouting",
     "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
     "URLResponderChainWebContent", "URLResponderChainObservability",
   ]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 import URLResponderChainTesting
 

@@ -1,5 +1,6 @@
 import Foundation
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 
 /// An error handler up the chain that keeps the recovery prompts it takes (as an alert would),

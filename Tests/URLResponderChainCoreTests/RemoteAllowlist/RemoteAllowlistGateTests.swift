@@ -3,6 +3,7 @@ import LoopbackHTTPServer
 import Synchronization
 import Testing
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 import URLResponderChainTesting

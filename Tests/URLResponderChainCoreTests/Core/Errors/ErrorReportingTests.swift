@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 
 private struct NetworkDown: Error {}
 private struct FriendlyError: AlertableError {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLResponderChainCore
+import URLResponderChainErrorHandling
 
 /// A propagation's `error` is what is worth reporting: not a handled link, not a cancelled one.
 @MainActor

@@ -1,3 +1,5 @@
+public import URLResponderChainCore
+
 extension ResponderChainNode {
   /// Sends an error up the responder chain, starting at this node, until a handler deals with it.
   ///

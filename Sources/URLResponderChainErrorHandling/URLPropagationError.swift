@@ -1,4 +1,5 @@
 public import Foundation
+public import URLResponderChainCore
 
 /// A propagation that did not end with a handler accepting the URL, as an error that can
 /// be reported up the chain and shown to a person.

@@ -1,6 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
   public import UIKit
-  public import URLResponderChainCore
+  import URLResponderChain
 
   extension UIViewController {
     /// Shows an alert for `error` from the top-most presented view controller.

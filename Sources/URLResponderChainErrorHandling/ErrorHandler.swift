@@ -1,6 +1,8 @@
+public import URLResponderChainCore
+
 /// A responder that may handle, pass on or rewrite an error reported up the chain.
 ///
-/// Errors travel the same chain as URLs. Any node can call ``ResponderChainNode/reportError(_:)``;
+/// Errors travel the same chain as URLs. Any node can call `reportError(_:)`;
 /// the nearest handler that knows how shows the message.
 ///
 /// ```swift
