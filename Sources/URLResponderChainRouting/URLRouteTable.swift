@@ -5,7 +5,7 @@ public import URLResponderChainCore
 /// An ordered table of route patterns and what to do for each, for use inside a `URLHandler`.
 ///
 /// The most specific matching pattern wins; among equally specific patterns the earlier row
-/// wins. URLs that are not eligible (see `URLSafety`) match no route. Rows are indexed by
+/// wins. URLs that are not eligible (see `EligibleURL`) match no route. Rows are indexed by
 /// host and path segment, so a lookup costs the same with ten routes or ten thousand.
 ///
 /// **Most specific wins**, compared in this order:

@@ -84,10 +84,10 @@ if CommandLine.arguments.contains("--profile-async-100") {
   for _ in 0..<10 { sink &+= (try! Allowlist(allow: rules)).count }
   print(sink)
 } else if CommandLine.arguments.contains("--profile-safety") {
-  // Only URLSafety.check(URL), for a profiler.
+  // Only EligibleURL(URL), for a profiler.
   let urls = (0..<64).map { URL(string: "https://docs\($0).example.com/guides/\($0)/intro?lang=en#top")! }
   var sink = 0
-  for index in 0..<1_000_000 { if case .success = URLSafety.check(urls[index & 63]) { sink &+= 1 } }
+  for index in 0..<1_000_000 { if (try? EligibleURL(urls[index & 63])) != nil { sink &+= 1 } }
   print(sink)
 } else if CommandLine.arguments.contains("--profile-exact-hit") {
   // Only exact-host hits in a 100,000-rule allowlist, for a profiler.

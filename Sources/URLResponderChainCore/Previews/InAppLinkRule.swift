@@ -9,15 +9,15 @@ public import Foundation
 /// | Link | Preview | Actions |
 /// | --- | --- | --- |
 /// | `http`/`https` that ``opensInApp(_:)`` | in-app browser | Open, Copy Link, Share |
-/// | Other `http`/`https` (refused by ``URLSafety`` or the allowlist, or the list is not known yet) | none | Open, Copy Link, Share |
+/// | Other `http`/`https` (refused by ``EligibleURL`` or the allowlist, or the list is not known yet) | none | Open, Copy Link, Share |
 /// | Another scheme that may leave the document (`mailto:`, `tel:`, an app's scheme) | none | Open, Copy Link |
 /// | `javascript:`, `data:`, `file:` and the other schemes of a document's own, or no readable scheme | no menu at all | — |
 ///
 /// Open and committing the preview both send the link up the responder chain, so the
 /// handlers that decide a tap also decide these; the menu never opens anything itself.
 ///
-/// A link qualifies when it is `http` or `https`, passes ``URLSafety``, and is allowed by the
-/// allowlist, where one applies. `InAppLinkRule(allowlist:)` comes with the allowlist
+/// A link qualifies when it is `http` or `https`, passes ``EligibleURL``'s checks, and is
+/// allowed by the allowlist, where one applies. `InAppLinkRule(allowlist:)` comes with the allowlist
 /// products. Previews cannot wait for the network, so a remote allowlist answers from what
 /// it holds now: without a list yet, it refuses everything.
 ///
@@ -47,7 +47,7 @@ public struct InAppLinkRule: Sendable {
 
   /// The checked URL when `url` would open in the in-app browser now, or `nil`.
   public func eligibleURL(_ url: URL) -> EligibleURL? {
-    // URLSafety admits only http and https with a host: what the in-app browser can show.
+    // The safety check admits only http and https with a host: what the in-app browser can show.
     guard case .success(let eligible) = URLSafety.check(url, permittedPorts: permittedPorts) else { return nil }
     guard let allows else { return eligible }
     return allows(eligible) ? eligible : nil

@@ -12,7 +12,7 @@ public import Foundation
 /// ```swift
 /// extension ArticleViewController: URLHandler {
 ///   func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
-///     guard case .success(let link) = URLSafety.check(url), link.host == "example.com" else {
+///     guard let link = try? EligibleURL(url), link.host == "example.com" else {
 ///       return .notHandled
 ///     }
 ///     present(SFSafariViewController(url: link.url), animated: true)

@@ -1,40 +1,16 @@
-public import Foundation
+package import Foundation
 
-/// Decides whether a URL may be matched against an allowlist or shown in an in-app browser.
+/// The URL safety rules that ``EligibleURL``'s initializers apply; see there for the rules.
 ///
-/// The rules are deliberately stricter than a browser, so
-/// that what is matched is always what the browser will load:
-///
-/// - scheme `http` or `https` (any case), written `scheme://host`;
-/// - no user name or password; no control character, space, DEL or backslash in the input;
-/// - a host of ASCII letters, digits and hyphens in non-empty labels, lowercased, one
-///   trailing dot dropped; no `%`, `[` or `]`; not an IP address in any form (a last label
-///   that is a number, `0x…` included); no non-ASCII written in the host, and no reserved
-///   `??--` label but an internationalized `xn--…` one in its single canonical form (it
-///   decodes to lowercase letters, marks and digits in NFC and encodes back to itself; any
-///   other `xn--` label is refused, never repaired). An internationalized host is matched as
-///   that ASCII form, so a look-alike is always another host;
-/// - the scheme's default port, unless the port is in `permittedPorts`;
-/// - Foundation's view of the host must equal the host as written; where parsers could
-///   disagree, the URL is refused.
-///
-/// An app's own scheme (`myapp://document/42`) is accepted only where it is asked for with
-/// ``check(_:customSchemes:permittedPorts:)``, under the same rules (it has no default port).
-///
-/// ```swift
-/// switch URLSafety.check("https://Example.COM./a") {
-/// case .success(let eligible): eligible.host     // "example.com"
-/// case .failure(let refusal): print(refusal)      // a readable reason
-/// }
-/// ```
-public enum URLSafety {
+/// The checks return a `Result` so that matching code can branch without a `do`/`catch`.
+package enum URLSafety {
   /// Checks a string the app is about to open.
   ///
   /// - Parameters:
   ///   - string: The raw URL string.
   ///   - permittedPorts: Non-default ports a rule names explicitly.
   /// - Returns: The eligible URL (whose ``EligibleURL/url`` is the value to open) or why not.
-  public static func check(_ string: String, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
+  package static func check(_ string: String, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
     return withUTF8(of: string) { bytes in
       let (forbidden, isASCII) = scan(bytes)
       if let forbidden { return .failure(.forbiddenCharacter(UInt32(forbidden))) }
@@ -49,16 +25,12 @@ public enum URLSafety {
   ///   - url: The URL; its `absoluteString` is what is checked, and `url` itself is returned.
   ///   - permittedPorts: Non-default ports a rule names explicitly.
   /// - Returns: The eligible URL or why not.
-  public static func check(_ url: URL, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
+  package static func check(_ url: URL, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
     check(url, customSchemes: [], permittedPorts: permittedPorts)
   }
 
   /// Checks a URL that may use one of the app's own schemes, with the same rules as web URLs:
   /// written `scheme://host`, no user info, no forbidden characters, the host as written.
-  ///
-  /// ```swift
-  /// URLSafety.check(URL(string: "myapp://document/42")!, customSchemes: ["myapp"])   // eligible
-  /// ```
   ///
   /// - Parameters:
   ///   - url: The URL.
@@ -66,7 +38,7 @@ public enum URLSafety {
   ///     Reserved schemes (`javascript`, `file`, `data`, …) are never accepted.
   ///   - permittedPorts: Ports a rule names explicitly (a custom scheme has no default port).
   /// - Returns: The eligible URL or why not.
-  public static func check(
+  package static func check(
     _ url: URL, customSchemes: Set<String>, permittedPorts: Set<Int> = []
   ) -> Result<EligibleURL, URLRefusal> {
     return withUTF8(of: url.absoluteString) { bytes in

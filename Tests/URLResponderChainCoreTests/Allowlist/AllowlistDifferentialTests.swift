@@ -99,7 +99,7 @@ private struct ReferenceAllowlist {
       text += Self.segments.randomElement(using: &random)!
     }
     if Bool.random(using: &random) { text += "/" }
-    guard case .success(let eligible) = URLSafety.check(text, permittedPorts: [8443]) else { return nil }
+    guard let eligible = try? EligibleURL(text, permittedPorts: [8443]) else { return nil }
     return eligible
   }
 

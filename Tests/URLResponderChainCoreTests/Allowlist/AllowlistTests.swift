@@ -57,7 +57,7 @@ import URLResponderChainCore
     #expect(!list.verdict(for: "https://app.example.org:8443/x").isAllowed)
     #expect(list.verdict(for: "https://app.example.org:8443/admin").isAllowed)
     // An app's own scheme, checked elsewhere and handed in, is never a web URL.
-    let appURL = try URLSafety.check(#require(URL(string: "myapp://app.example.org/x")), customSchemes: ["myapp"]).get()
+    let appURL = try EligibleURL(#require(URL(string: "myapp://app.example.org/x")), customSchemes: ["myapp"])
     #expect(!list.verdict(for: appURL).isAllowed)
   }
 

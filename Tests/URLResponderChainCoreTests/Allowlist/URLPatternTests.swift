@@ -5,7 +5,7 @@ import URLResponderChainCore
 
 @Suite struct URLPatternTests {
   @Test func placeholdersCaptureAndLiteralsBeatPlaceholders() throws {
-    let eligible = try URLSafety.check("https://youtu.be/abc123?t=42").get()
+    let eligible = try EligibleURL("https://youtu.be/abc123?t=42")
     let route = try URLPattern("https://youtu.be/:id")
     let match = try #require(route.match(eligible))
     #expect(match.parameters == ["id": "abc123"])
@@ -17,8 +17,8 @@ import URLResponderChainCore
 
   @Test func subdomainPatternsDoNotMatchTheApex() throws {
     let pattern = try URLPattern("*.youtube.com/watch")
-    #expect(pattern.match(try URLSafety.check("https://m.youtube.com/watch?v=1").get()) != nil)
-    #expect(pattern.match(try URLSafety.check("https://youtube.com/watch").get()) == nil)
-    #expect(pattern.match(try URLSafety.check("https://www.youtube.com/watch/extra").get()) == nil)
+    #expect(pattern.match(try EligibleURL("https://m.youtube.com/watch?v=1")) != nil)
+    #expect(pattern.match(try EligibleURL("https://youtube.com/watch")) == nil)
+    #expect(pattern.match(try EligibleURL("https://www.youtube.com/watch/extra")) == nil)
   }
 }

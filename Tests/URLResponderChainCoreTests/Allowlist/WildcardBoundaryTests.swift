@@ -16,7 +16,7 @@ import Testing
   ])
   func aWildcardPatternMatchesOnlyWholeLabels(link: String, matches: Bool) throws {
     let pattern = try URLPattern("*.example.org")
-    let eligible = try URLSafety.check(link).get()
+    let eligible = try EligibleURL(link)
     #expect((pattern.match(eligible) != nil) == matches, "\(link)")
   }
 

@@ -71,9 +71,9 @@ import Testing
   }
 
   @Test func webChecksStayWebOnly() {
-    #expect(URLSafety.check(URL(string: "myapp://document/42")!, customSchemes: ["myapp"]).isEligible)
-    #expect(!URLSafety.check(URL(string: "myapp://document/42")!).isEligible)
-    #expect(!URLSafety.check(URL(string: "javascript://document/42")!, customSchemes: ["javascript"]).isEligible)
+    #expect((try? EligibleURL(URL(string: "myapp://document/42")!, customSchemes: ["myapp"])) != nil)
+    #expect((try? EligibleURL(URL(string: "myapp://document/42")!)) == nil)
+    #expect((try? EligibleURL(URL(string: "javascript://document/42")!, customSchemes: ["javascript"])) == nil)
   }
 
   @Test(arguments: ["javascript://x", "file://x/y", "data://x", "http2://x/*", "1app://x", "about://blank"])
@@ -100,8 +100,4 @@ import Testing
     #expect(table.route(URL(string: "myapp://document:443/7")!)?.action == "port")
     #expect(table.route(URL(string: "myapp://document/7")!) == nil)
   }
-}
-
-extension Result where Success == EligibleURL {
-  fileprivate var isEligible: Bool { if case .success = self { true } else { false } }
 }

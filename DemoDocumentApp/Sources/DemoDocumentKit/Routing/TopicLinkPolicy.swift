@@ -64,8 +64,10 @@ public struct TopicLinkPolicy {
       return .discarded(reason: "\(scheme): links are never opened from a document")
     }
     guard scheme == "http" || scheme == "https" else { return .notHandled }
-    if case .failure(let refusal) = URLSafety.check(url) {
-      return .discarded(reason: "unsafe link: \(refusal)")
+    do {
+      _ = try EligibleURL(url)
+    } catch {
+      return .discarded(reason: "unsafe link: \(error)")
     }
     if nativeRoutes.route(url) != nil {
       return await nativeFirst.present(url, from: host).decision

@@ -21,7 +21,7 @@ import Testing
     #expect(!allowlist.verdict(for: input).isAllowed)
     let url = try #require(URL(string: input))
     #expect(!allowlist.verdict(for: url).isAllowed)
-    let eligible = try URLSafety.check(input).get()
+    let eligible = try EligibleURL(input)
     #expect(!eligible.path.hasPrefix("/guides/"))
     #expect(eligible.url == url, "the URL to open is the one checked, not a re-parsed string")
   }
@@ -45,7 +45,7 @@ import Testing
     ("https://docs.example.org", "/"),
   ])
   func thePathIsTheOneABrowserLoads(input: String, expected: String) throws {
-    #expect(try URLSafety.check(input).get().path == expected)
+    #expect(try EligibleURL(input).path == expected)
   }
 
   @Test func thePathStillMatchesWhereTheDotSegmentsStayInside() throws {
@@ -98,7 +98,7 @@ import Testing
       let expected = ReferenceWHATWGPath.resolve(path)
       #expect(URLSafety.resolvingDotSegments(in: path) == expected, "\(path)")
       let input = "https://example.com" + path
-      if let eligible = try? URLSafety.check(input).get() {
+      if let eligible = try? EligibleURL(input) {
         // What opens is `eligible.url`: where the input held an invalid escape such as a
         // lone "%", Foundation percent-encoded every "%" in it, so the browser reads the
         // value's own path (from its text, independently of Foundation's accessor).

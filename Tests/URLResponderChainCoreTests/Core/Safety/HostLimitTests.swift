@@ -4,7 +4,7 @@ import URLResponderChainCore
 
 /// The host rules of the design, one by one, as plain examples.
 @Suite struct HostLimitTests {
-  private func host(_ input: String) -> String? { try? URLSafety.check(input).get().host }
+  private func host(_ input: String) -> String? { try? EligibleURL(input).host }
 
   @Test func aLabelMayHave63CharactersNot64() {
     let label63 = String(repeating: "a", count: 63)
@@ -50,7 +50,7 @@ import URLResponderChainCore
     #expect(host("https://example.com:443") == "example.com")
     #expect(host("http://example.com:80") == "example.com")
     #expect(host("https://example.com:8443") == nil)
-    #expect(try URLSafety.check("https://example.com:8443", permittedPorts: [8443]).get().port == 8443)
+    #expect(try EligibleURL("https://example.com:8443", permittedPorts: [8443]).port == 8443)
   }
 
   @Test func aHostReachesTheRuleInASCIIOrIsRefused() {

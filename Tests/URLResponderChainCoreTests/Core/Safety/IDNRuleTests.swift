@@ -40,7 +40,7 @@ import Testing
     // A URL value is judged by the host it opens: Foundation, like a browser, reads full-width
     // letters and an ideographic dot as `example.com`. Whatever is allowed opens a named host.
     if let url = URL(string: input), allowlist.verdict(for: url).isAllowed {
-      #expect(named.contains(try URLSafety.check(url).get().host), "\(input)")
+      #expect(named.contains(try EligibleURL(url).host), "\(input)")
       #expect(named.contains(url.absoluteString.dropFirst("https://".count).prefix { $0 != "/" }.lowercased()))
     }
   }
@@ -59,8 +59,8 @@ import Testing
     // hosts is refused, and "fass" stays its own host.
     #expect(throws: URLPatternError.self) { try URLPattern("faß.example") }
     #expect(throws: URLPatternError.self) { try URLPattern("xn--fa-hia.example") }
-    #expect(throws: URLRefusal.self) { try URLSafety.check("https://xn--fa-hia.example/").get() }
-    #expect(throws: URLRefusal.self) { try URLSafety.check(try #require(URL(string: "https://faß.example/"))).get() }
+    #expect(throws: URLRefusal.self) { try EligibleURL("https://xn--fa-hia.example/") }
+    #expect(throws: URLRefusal.self) { try EligibleURL(try #require(URL(string: "https://faß.example/"))) }
     let allowlist = try Allowlist(allow: ["fass.example"])
     #expect(allowlist.verdict(for: "https://fass.example/").isAllowed)
     #expect(!allowlist.verdict(for: "https://xn--fa-hia.example/").isAllowed)
@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func urlSafetyAcceptsAValidPunycodeHostAsItIs() throws {
-    let eligible = try URLSafety.check("https://XN--BCHER-KVA.example./a").get()
+    let eligible = try EligibleURL("https://XN--BCHER-KVA.example./a")
     #expect(eligible.host == "xn--bcher-kva.example")
   }
 }

@@ -70,6 +70,11 @@ import Testing
 
   /// The same eligible URL, or a refusal on both sides (the reference does not word its
   /// refusals as the check does; the example tests state each one).
+  /// The public initializer's answer as a `Result`, to compare with the reference's.
+  static func checked(_ check: () throws(URLRefusal) -> EligibleURL) -> Result<EligibleURL, URLRefusal> {
+    do { return .success(try check()) } catch { return .failure(error) }
+  }
+
   static func agree(_ checked: Result<EligibleURL, URLRefusal>, _ reference: Result<EligibleURL, URLRefusal>) -> Bool {
     switch (checked, reference) {
     case (.success(let eligible), .success(let expected)): eligible == expected
@@ -90,17 +95,17 @@ import Testing
       if index % 250 == 0 { await Task.yield() }
       let text = Self.hostileURL(&random)
       let ports: Set<Int> = index % 3 == 0 ? [8443] : []
-      let checked = URLSafety.check(text, permittedPorts: ports)
+      let checked = Self.checked { () throws(URLRefusal) in try EligibleURL(text, permittedPorts: ports) }
       if !Self.agree(checked, ReferenceURLSafety.check(text, permittedPorts: ports)) { mismatches.append(text) }
       if case .success = checked { eligible += 1 }
       guard let url = URL(string: text) else { continue }
       viaURL += 1
-      if !Self.agree(URLSafety.check(url, permittedPorts: ports), ReferenceURLSafety.check(url, permittedPorts: ports))
-      {
+      let viaValue = Self.checked { () throws(URLRefusal) in try EligibleURL(url, permittedPorts: ports) }
+      if !Self.agree(viaValue, ReferenceURLSafety.check(url, permittedPorts: ports)) {
         mismatches.append("URL \(text)")
       }
       if !Self.agree(
-        URLSafety.check(url, customSchemes: ["myapp"], permittedPorts: ports),
+        Self.checked { () throws(URLRefusal) in try EligibleURL(url, customSchemes: ["myapp"], permittedPorts: ports) },
         ReferenceURLSafety.check(url, customSchemes: ["myapp"], permittedPorts: ports))
       {
         mismatches.append("myapp \(text)")

@@ -4,12 +4,16 @@ import URLResponderChainCore
 
 @Suite struct URLSafetyTests {
   private func refusal(_ string: String) -> URLRefusal? {
-    if case .failure(let refusal) = URLSafety.check(string) { return refusal }
-    return nil
+    do {
+      _ = try EligibleURL(string)
+      return nil
+    } catch {
+      return error
+    }
   }
 
   private func host(_ string: String) -> String? {
-    try? URLSafety.check(string).get().host
+    try? EligibleURL(string).host
   }
 
   @Test(arguments: [
@@ -26,7 +30,7 @@ import URLResponderChainCore
 
   @Test func theCheckedValueIsTheValueReturned() throws {
     let url = try #require(URL(string: "https://example.com/a"))
-    #expect(try URLSafety.check(url).get().url == url)
+    #expect(try EligibleURL(url).url == url)
   }
 
   @Test(arguments: [
@@ -80,12 +84,12 @@ import URLResponderChainCore
 
   @Test func anEmptyPortIsTheDefaultPort() {
     #expect(host("https://example.com:/a") == "example.com")
-    #expect((try? URLSafety.check("https://example.com:/a").get())?.port == nil)
+    #expect((try? EligibleURL("https://example.com:/a"))?.port == nil)
   }
 
   @Test func nonDefaultPortsNeedARuleThatNamesThem() {
     #expect(refusal("https://example.com:8443") == .nonDefaultPort(8443))
-    let eligible = try? URLSafety.check("https://example.com:8443", permittedPorts: [8443]).get()
+    let eligible = try? EligibleURL("https://example.com:8443", permittedPorts: [8443])
     #expect(eligible?.port == 8443)
     #expect(refusal("http://example.com:443") == .nonDefaultPort(443))
   }

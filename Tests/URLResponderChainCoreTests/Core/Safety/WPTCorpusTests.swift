@@ -19,7 +19,7 @@ import URLResponderChainCore
       let lowered = input.lowercased().drop { $0 == " " || $0 == "\t" || $0 == "\n" }
       guard lowered.hasPrefix("http:") || lowered.hasPrefix("https:") else { continue }
       tally.checked += 1
-      guard case .success(let eligible) = URLSafety.check(input) else {
+      guard let eligible = try? EligibleURL(input) else {
         tally.refused += 1
         continue
       }
