@@ -18,7 +18,7 @@
   ///   let safari = SafariURLPresenter(universalLinksFirst: true)
   ///
   ///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-  ///     await safari.handleURL(url, from: self)
+  ///     await safari.present(url, from: self)
   ///   }
   /// }
   /// ```
@@ -81,8 +81,12 @@
       self.initialOpeningPreference = openingPreference
     }
 
-    /// Shows `url` for a handler, returning its decision (`.handled` unless nothing could show it).
-    public func handleURL(_ url: URL, from viewController: UIViewController) async -> URLHandlingDecision {
+    /// Shows `url` from `viewController`, and returns the decision a handler answers with:
+    /// `.handled` unless nothing could show it.
+    ///
+    /// Call it from a handler's `handleURL(_:context:)`; it is not a handler itself, so it has
+    /// a name of its own.
+    public func present(_ url: URL, from viewController: UIViewController) async -> URLHandlingDecision {
       await presenter.present(url, from: viewController).decision
     }
 
@@ -162,7 +166,7 @@
   extension SafariURLHandling {
     /// Shows `url` in Safari from this view controller.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      await safariPresenter.handleURL(url, from: self)
+      await safariPresenter.present(url, from: self)
     }
   }
 #endif

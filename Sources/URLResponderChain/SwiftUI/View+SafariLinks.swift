@@ -69,7 +69,7 @@
           URLHandlerModifier(name: name) { url, _, view in
             // No view controller to present from (not in a window yet): pass the link on.
             guard let controller = view?.closestViewController else { return .notHandled }
-            return await presenter.handleURL(url, from: controller)
+            return await presenter.present(url, from: controller)
           }
         )
         .environment(\.linkOpeningPreference, preference)
