@@ -1,7 +1,8 @@
 /// An error that knows how it should be shown to a person.
 ///
-/// An alert presenter in the chain (see `URLResponderChain`'s alert presenter, or your own
-/// ``ErrorHandler``) shows ``title`` and ``message`` for any error that conforms.
+/// An alert presenter in the chain (on UIKit, a view controller that conforms to
+/// `AlertPresentingErrorHandler`, or your own ``ErrorHandler``) shows ``title`` and
+/// ``message`` for any error that conforms.
 ///
 /// ```swift
 /// enum DocumentError: AlertableError {

@@ -5,11 +5,10 @@
   extension UIViewController {
     /// Shows an alert for `error` from the top-most presented view controller.
     ///
-    /// The content is decided in the core: an
-    /// ``URLResponderChainCore/AlertableError``'s title and message with OK, or Retry and
-    /// Cancel for a ``URLResponderChainCore/RetryableError`` (which the buttons resolve). An alert
-    /// for a retryable error closes itself when the recovery ends without a tap
-    /// (``URLResponderChainCore/RetryableError/whenResolved(_:)``).
+    /// The content is decided in the portable part of this module: an ``AlertableError``'s
+    /// title and message with OK, or Retry and Cancel for a ``RetryableError`` (which the
+    /// buttons resolve). An alert for a retryable error closes itself when the recovery ends
+    /// without a tap (``RetryableError/whenResolved(_:)``).
     ///
     /// - Returns: Whether an alert was shown (`false` for errors that are not alertable, or
     ///   when no view controller can present).
