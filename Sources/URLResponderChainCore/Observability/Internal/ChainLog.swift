@@ -7,7 +7,9 @@ package import Foundation
 #endif
 
 /// The package's log: `os.Logger` and `OSSignposter` on Apple platforms, a portable stand-in
-/// elsewhere that writes to ``ChainLogRecorder`` (for tests) and costs a nil check otherwise.
+/// elsewhere that writes to `ChainLogRecorder` (for tests) and costs a nil check otherwise.
+/// The stand-in and its records exist only where `os` does not, so Apple builds carry none
+/// of it.
 ///
 /// Call sites are the same on every platform. URLs are logged as ``URLRedaction``s: the origin
 /// public, the path private, the query and fragment never (unless the app asked for full URLs
@@ -62,7 +64,7 @@ package struct ChainLog: Sendable {
   }
 
   /// Logs a line that names no URL.
-  package func log(_ level: ChainLogRecord.Level, _ text: @autoclosure () -> String) {
+  package func log(_ level: ChainLogLevel, _ text: @autoclosure () -> String) {
     #if canImport(os)
       let type: OSLogType =
         switch level {
@@ -130,46 +132,43 @@ package struct SignpostInterval: Sendable {
   #endif
 }
 
-/// What the portable stand-in records: log lines and signpost intervals.
-package enum ChainLogRecord: Sendable, Equatable {
-  /// How loud a line is.
-  package enum Level: Sendable, Equatable {
-    case debug, info, error
-  }
-
-  case line(category: ChainLogCategory, level: Level, text: String)
-  case intervalBegan(category: ChainLogCategory, name: String, id: UInt, message: String)
-  case intervalEnded(category: ChainLogCategory, name: String, id: UInt, message: String)
+/// How loud a log line is.
+package enum ChainLogLevel: Sendable, Equatable {
+  case debug, info, error
 }
 
-/// Receives the stand-in's records where `os` does not exist; nobody by default.
-package enum ChainLogRecorder {
-  private static let recorder = LockedValue<(@Sendable (ChainLogRecord) -> Void)?>(nil)
-  #if !canImport(os)
+#if !canImport(os)
+  /// What the portable stand-in records: log lines and signpost intervals.
+  package enum ChainLogRecord: Sendable, Equatable {
+    case line(category: ChainLogCategory, level: ChainLogLevel, text: String)
+    case intervalBegan(category: ChainLogCategory, name: String, id: UInt, message: String)
+    case intervalEnded(category: ChainLogCategory, name: String, id: UInt, message: String)
+  }
+
+  /// Receives the stand-in's records; nobody by default.
+  package enum ChainLogRecorder {
+    private static let recorder = LockedValue<(@Sendable (ChainLogRecord) -> Void)?>(nil)
     // Every propagation asks whether anyone records; an atomic load answers "nobody" without the lock.
     private static let isInstalled = Atomic<Bool>(false)
-  #endif
 
-  /// The recorder, if one is installed.
-  static var current: (@Sendable (ChainLogRecord) -> Void)? {
-    #if !canImport(os)
+    /// The recorder, if one is installed.
+    static var current: (@Sendable (ChainLogRecord) -> Void)? {
       guard isInstalled.load(ordering: .acquiring) else { return nil }
-    #endif
-    return recorder.withLock { $0 }
-  }
+      return recorder.withLock { $0 }
+    }
 
-  /// Installs `record` (or removes it with `nil`); returns the one it replaces.
-  @discardableResult
-  package static func install(_ record: (@Sendable (ChainLogRecord) -> Void)?) -> (@Sendable (ChainLogRecord) -> Void)?
-  {
-    recorder.withLock { current in
-      defer {
-        current = record
-        #if !canImport(os)
+    /// Installs `record` (or removes it with `nil`); returns the one it replaces.
+    @discardableResult
+    package static func install(_ record: (@Sendable (ChainLogRecord) -> Void)?) -> (
+      @Sendable (ChainLogRecord) -> Void
+    )? {
+      recorder.withLock { current in
+        defer {
+          current = record
           isInstalled.store(record != nil, ordering: .releasing)
-        #endif
+        }
+        return current
       }
-      return current
     }
   }
-}
+#endif
