@@ -1,5 +1,6 @@
 #if canImport(UIKit) && canImport(SafariServices) && !os(watchOS) && !os(tvOS)
   public import Foundation
+  import ObjectiveC
   public import SafariServices
   public import UIKit
   public import URLResponderChainCore
@@ -56,7 +57,8 @@
       get { presenter.openingPreference }
       set { presenter.openingPreference = newValue }
     }
-    /// Called when a Safari view this presenter showed is dismissed, with its URL.
+    /// Called when a Safari view this presenter showed goes away, with its URL: closed by the
+    /// person, or dismissed by the app (with the view controller that presented it, say).
     public var onDismiss: (@MainActor (URL) -> Void)? {
       get { presenter.onDismiss }
       set { presenter.onDismiss = newValue }
@@ -64,7 +66,6 @@
 
     private let universalLinksFirst: Bool
     private let initialOpeningPreference: LinkOpeningPreference
-    private var dismissals: [ObjectIdentifier: @MainActor () -> Void] = [:]
 
     /// Creates a presenter.
     ///
@@ -120,9 +121,20 @@
         safari.dismissButtonStyle = appearance.dismissButtonStyle
       #endif
       safari.modalPresentationStyle = appearance.modalPresentationStyle
-      dismissals[ObjectIdentifier(safari)] = onDismiss
+      // The lifetime lives as long as the Safari view: the person's close ends it, and so does
+      // the view's deallocation when the app dismissed it (SafariServices tells the delegate
+      // only about the person's close). Kept on the view itself, not in a table keyed by its
+      // address, which a later view could reuse.
+      objc_setAssociatedObject(
+        safari, Self.lifetimeKey, PresentationLifetime(onEnd: onDismiss), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       host.present(safari, animated: true)
       return true
+    }
+
+    /// The key of a Safari view's `PresentationLifetime`: the address of that class's
+    /// metadata, constant and unique in the process, so no global variable is needed.
+    fileprivate static var lifetimeKey: UnsafeRawPointer {
+      unsafeBitCast(PresentationLifetime.self as AnyClass, to: UnsafeRawPointer.self)
     }
 
     /// Opens `url` with the system.
@@ -140,11 +152,10 @@
   // thread only (it is a view controller's delegate), and were that ever broken the check
   // traps rather than racing.
   extension SafariURLPresenter: SFSafariViewControllerDelegate {
-    /// Reports the dismissal of a Safari view this presenter showed.
+    /// Reports that the person closed a Safari view this presenter showed.
     public nonisolated func safariViewControllerDidFinish(_ controller: SFSafariViewController) {
-      let id = ObjectIdentifier(controller)
       MainActor.assumeIsolated {
-        dismissals.removeValue(forKey: id)?()
+        (objc_getAssociatedObject(controller, Self.lifetimeKey) as? PresentationLifetime)?.end()
       }
     }
   }

@@ -12,7 +12,8 @@ public protocol LinkPresentationEnvironment: AnyObject {
   func openUniversalLink(_ url: URL) async -> Bool
 
   /// Presents an in-app browser for `url` modally from `host`; calls `onDismiss` once when
-  /// the person closes it.
+  /// the browser goes away: the person closes it, or the app dismisses it. Until then the
+  /// presenter treats the link as showing and does not present it again.
   /// - Returns: Whether the browser was presented.
   func presentInAppBrowser(for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void)
     -> Bool

@@ -20,6 +20,16 @@ final class Gate {
     if isOpen { return }
     await withCheckedContinuation { waiters.append($0) }
   }
+
+  /// Waits until the gate opens, or until the test is cancelled (its time limit), so that a
+  /// gate that never opens fails the test instead of hanging the run.
+  func waitUnlessCancelled() async {
+    await withTaskCancellationHandler {
+      await wait()
+    } onCancel: {
+      Task { @MainActor in self.open() }
+    }
+  }
 }
 
 /// A node with a settable successor; the test handlers below build on it.
