@@ -57,19 +57,23 @@ let package = Package(
       name: "DemoDocumentCLI",
       dependencies: [
         "DemoDocumentKit", "URLResponderChainCore", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
-        "URLResponderChainRemoteAllowlist",
-        "URLResponderChainRecovery", "URLResponderChainTesting", "LoopbackHTTPServer",
+        "URLResponderChainRouting", "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery",
+        "URLResponderChainInboundLinks", "URLResponderChainWebContent", "URLResponderChainTesting",
+        "LoopbackHTTPServer",
       ],
       path: "DemoDocumentApp/Sources/DemoDocumentCLI"
     ),
     .testTarget(
       name: "DemoDocumentKitTests",
-      dependencies: ["DemoDocumentKit", "DemoDocumentCLI", "URLResponderChainTesting", "LoopbackHTTPServer"],
+      dependencies: [
+        "DemoDocumentKit", "DemoDocumentCLI", "URLResponderChainCore", "URLResponderChainRecovery",
+        "URLResponderChainRemoteAllowlist", "URLResponderChainTesting", "LoopbackHTTPServer",
+      ],
       path: "DemoDocumentApp/Tests/DemoDocumentKitTests"
     ),
     .executableTarget(
       name: "URLAllowlistTool",
-      dependencies: ["URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist"]
+      dependencies: ["URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist"]
     ),
     // Tests' and the demo's loopback HTTP server; no library product depends on it.
     .target(name: "LoopbackHTTPServer"),
@@ -92,7 +96,7 @@ let package = Package(
     ),
     .testTarget(
       name: "URLResponderChainTestingTests",
-      dependencies: ["URLResponderChainTesting"]
+      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
     ),
   ],
   swiftLanguageModes: [.v6]
