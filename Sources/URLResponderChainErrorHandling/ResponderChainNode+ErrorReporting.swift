@@ -18,9 +18,9 @@ extension ResponderChainNode {
     var error = error
     var node: any ResponderChainNode = self
     var visited = VisitedNodes()
-    var visitedIDs: [ObjectIdentifier] = []
-    while visited.insert(ObjectIdentifier(node), visitedSoFar: { visitedIDs }) {
-      visitedIDs.append(ObjectIdentifier(node))
+    var visitedSoFar: [NodeIdentity] = []
+    while visited.insert(NodeIdentity(node), visitedSoFar: { visitedSoFar }) {
+      visitedSoFar.append(NodeIdentity(node))
       if let handler = node as? any ErrorHandler {
         switch await handler.handleError(error) {
         case .handled: return true

@@ -12,7 +12,7 @@ extension ResponderChainNode {
     var visited = VisitedNodes()
     var next: (any ResponderChainNode)? = self
     while let node = next,
-      visited.insert(ObjectIdentifier(node), visitedSoFar: { nodes.lazy.map { ObjectIdentifier($0) } })
+      visited.insert(NodeIdentity(node), visitedSoFar: { nodes.lazy.map { NodeIdentity($0) } })
     {
       nodes.append(node)
       next = node.nextNode

@@ -1,3 +1,31 @@
+/// A visited node's identity: its address and its class.
+///
+/// Two live objects never share an address, but a walk holds no node past its turn, so a node
+/// it visited can be freed while a handler above takes its time, and a new object can then be
+/// allocated at that address. Its class usually tells the two apart, so a walk does not take
+/// the newcomer for a visited node and stop as if the chain looped. (A newcomer of the very
+/// same class at the same address is still taken for the freed node: the walk then ends
+/// unhandled, which opens nothing.)
+package struct NodeIdentity: Hashable, Sendable {
+  /// The node's address.
+  package let address: ObjectIdentifier
+  /// The node's dynamic class.
+  package let type: ObjectIdentifier
+
+  /// The identity of `node`.
+  @inline(__always)
+  package init(_ node: AnyObject) {
+    self.init(address: ObjectIdentifier(node), type: Swift.type(of: node))
+  }
+
+  /// The identity of a node at `address` whose dynamic type is `type`.
+  @inline(__always)
+  package init(address: ObjectIdentifier, type: any Any.Type) {
+    self.address = address
+    self.type = ObjectIdentifier(type)
+  }
+}
+
 /// The set of nodes a walk has visited, cheap enough to check on every hop.
 ///
 /// A walk must visit each node at most once, even when a misbehaving chain loops back.
@@ -10,33 +38,33 @@ package struct VisitedNodes {
   static let exactThreshold = 256
 
   private var filter = InlineBitFilter()
-  private var exact: Set<ObjectIdentifier>?
+  private var exact: Set<NodeIdentity>?
   private var count = 0
 
   /// An empty set.
   package init() {}
 
-  /// Records `id` and returns whether it is new.
+  /// Records `node` and returns whether it is new.
   ///
   /// - Parameters:
-  ///   - id: The node about to be visited.
+  ///   - node: The node about to be visited.
   ///   - visitedSoFar: Every node recorded so far; called only to settle a filter
   ///     collision or to build the exact set, so the common hop never touches it.
   @inline(__always)
-  package mutating func insert<Visited: Sequence<ObjectIdentifier>>(
-    _ id: ObjectIdentifier,
+  package mutating func insert<Visited: Sequence<NodeIdentity>>(
+    _ node: NodeIdentity,
     visitedSoFar: () -> Visited
   ) -> Bool {
     if exact != nil {
-      return exact!.insert(id).inserted
+      return exact!.insert(node).inserted
     }
-    if filter.testAndSet(id), visitedSoFar().contains(id) {
+    if filter.testAndSet(node.address), visitedSoFar().contains(node) {
       return false
     }
     count += 1
     if count > Self.exactThreshold {
       var set = Set(visitedSoFar())
-      set.insert(id)
+      set.insert(node)
       exact = set
     }
     return true

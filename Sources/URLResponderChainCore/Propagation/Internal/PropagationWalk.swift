@@ -168,7 +168,11 @@ final class PropagationWalk {
     // the one `nextNode` returned, and gives it up at the end of the node's turn.
     while let node = cursor.take() {
       let nodeID = ObjectIdentifier(node)
-      guard visited.insert(nodeID, visitedSoFar: { steps.lazy.map(\.nodeID) }) else { break }
+      guard
+        visited.insert(
+          NodeIdentity(address: nodeID, type: type(of: node)),
+          visitedSoFar: { steps.lazy.map { NodeIdentity(address: $0.nodeID, type: $0.nodeType) } })
+      else { break }
       if let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
         let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import URLResponderChainCore
+import URLResponderChainErrorHandling
+
+/// A node the walk visited can be freed while a handler above it takes its time (the walk
+/// holds no responder past its turn), and a new object can then be allocated at its
+/// address. The walks must not take that new object for the visited one and stop as if the
+/// chain looped.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ReusedAddressTests {
+  /// Two classes of the same size, so that one is allocated where the other was freed.
+  final class FreedNode: Linked {}
+  final class ReusingNode: Linked {}
+
+  /// Frees `node` (the caller's last reference) and allocates `ReusingNode`s until one takes
+  /// its address; the others stay alive meanwhile, so each try gets a fresh block.
+  private func reuseAddress(of node: inout FreedNode?) -> ReusingNode? {
+    guard let freed = node.map({ ObjectIdentifier($0) }) else { return nil }
+    node = nil
+    var tries: [ReusingNode] = []
+    for _ in 0..<1_000 {
+      let candidate = ReusingNode()
+      if ObjectIdentifier(candidate) == freed { return candidate }
+      tries.append(candidate)
+    }
+    return nil
+  }
+
+  /// The allocator usually hands a freed block to the next allocation of its size; when other
+  /// tests allocate on the same thread in between it may not, so a scenario is tried until the
+  /// address is reused.
+  private static let attempts = 20
+
+  @Test func aNodeAllocatedWhereAVisitedOneWasFreedIsNotTakenForIt() async throws {
+    var reusedOnce = false
+    for _ in 0..<Self.attempts where !reusedOnce {
+      let top = ImmediateHandler(.handled)
+      let slow = DeferringHandler(.notHandled)
+      var visited: FreedNode? = FreedNode(next: slow)
+      let start = Node(next: visited)
+
+      let walk = Task { await start.propagateURL(URL(string: "https://example.com/a")!) }
+      await slow.entered.waitUnlessCancelled()
+      // While the handler takes its time, a node below it goes away and a new object takes
+      // its address; the handler's successor is now that object.
+      start.next = slow
+      let reused = reuseAddress(of: &visited)
+      reusedOnce = reused != nil
+      let successor = reused ?? ReusingNode()
+      successor.next = top
+      slow.next = successor
+      slow.release.open()
+
+      let result = await walk.value
+      #expect(result.outcome == .handled)
+      #expect(top.calls == 1)
+    }
+    #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
+  }
+
+  @Test func anErrorReachesAHandlerAllocatedWhereAVisitedNodeWasFreed() async throws {
+    var reusedOnce = false
+    for _ in 0..<Self.attempts where !reusedOnce {
+      let top = RecordingErrorHandler()
+      let slow = SlowErrorHandler()
+      var visited: FreedNode? = FreedNode(next: slow)
+      let start = Node(next: visited)
+
+      let report = Task { await start.reportError(CocoaError(.fileNoSuchFile)) }
+      await slow.entered.waitUnlessCancelled()
+      start.next = slow
+      let reused = reuseAddress(of: &visited)
+      reusedOnce = reused != nil
+      let successor = reused ?? ReusingNode()
+      successor.next = top
+      slow.next = successor
+      slow.release.open()
+
+      #expect(await report.value)
+      #expect(top.errors.count == 1)
+    }
+    #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
+  }
+}
+
+/// Passes every error on, after the test releases it.
+@MainActor
+private final class SlowErrorHandler: Linked, ErrorHandler {
+  let entered = Gate()
+  let release = Gate()
+
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    entered.open()
+    await release.waitUnlessCancelled()
+    return .notHandled
+  }
+}
+
+/// Handles every error and keeps it.
+@MainActor
+private final class RecordingErrorHandler: Linked, ErrorHandler {
+  private(set) var errors: [any Error] = []
+
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    errors.append(error)
+    return .handled
+  }
+}
