@@ -57,8 +57,12 @@ public struct URLPropagationStep: Sendable {
   /// The time the node took to answer. Zero for nodes that are not handlers.
   public var duration: Duration { .nanoseconds(Int64(clamping: nanoseconds)) }
 
-  /// Whether this step visited `node`.
-  public func refers(to node: AnyObject) -> Bool { nodeID == ObjectIdentifier(node) }
+  /// Whether this step visited `node`: the same address and the same class. (A step keeps
+  /// no reference, so an object allocated where the visited node was freed, with the very
+  /// same class, cannot be told from it.)
+  public func refers(to node: AnyObject) -> Bool {
+    nodeID == ObjectIdentifier(node) && ObjectIdentifier(nodeType) == ObjectIdentifier(type(of: node))
+  }
 
   /// The node's type name, as printed in traces, followed in debug builds by the name the
   /// node gives itself, if any (the test kit's responders do: `TestView "link"`).

@@ -82,6 +82,23 @@ import URLResponderChainErrorHandling
     }
     #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
   }
+
+  @Test func aStepDoesNotReferToANewcomerAtItsNodesAddress() async throws {
+    var reusedOnce = false
+    for _ in 0..<Self.attempts where !reusedOnce {
+      let start = Node()
+      var visited: FreedNode? = FreedNode()
+      start.next = visited
+      let result = await start.propagateURL(URL(string: "https://example.com/a")!)
+      let step = try #require(result.trace.last)
+      #expect(step.refers(to: try #require(visited)))
+      start.next = nil
+      guard let reused = reuseAddress(of: &visited) else { continue }
+      reusedOnce = true
+      #expect(!step.refers(to: reused))
+    }
+    #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
+  }
 }
 
 /// Passes every error on, after the test releases it.
