@@ -168,9 +168,10 @@ final class PropagationWalk {
     // the one `nextNode` returned, and gives it up at the end of the node's turn.
     while let node = cursor.take() {
       let nodeID = ObjectIdentifier(node)
+      let nodeType = type(of: node)
       guard
         visited.insert(
-          NodeIdentity(address: nodeID, type: type(of: node)),
+          NodeIdentity(address: nodeID, type: nodeType),
           visitedSoFar: { steps.lazy.map { NodeIdentity(address: $0.nodeID, type: $0.nodeType) } })
       else { break }
       if let handler = node as? any URLHandler {
@@ -179,7 +180,7 @@ final class PropagationWalk {
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
         guard !isFinished else { return false }
-        if record(decision, node: handler, nodeID: nodeID, nodeType: type(of: handler)) { return false }
+        if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType) { return false }
         if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
       } else if let handler = node as? any AsyncURLHandler {
@@ -188,7 +189,7 @@ final class PropagationWalk {
         return true
       } else {
         steps.append(
-          URLPropagationStep(node: node, nodeID: nodeID, nodeType: type(of: node), decision: nil, nanoseconds: 0))
+          URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
         cursor = node.nextNode
       }
       if cursor != nil { hop += 1 }
