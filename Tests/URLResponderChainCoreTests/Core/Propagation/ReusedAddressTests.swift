@@ -27,6 +27,20 @@ import URLResponderChainErrorHandling
     return nil
   }
 
+  /// Takes `visited` out of the chain between `start` and `slow` and frees it; makes a new
+  /// node, at the freed address when the allocator reuses it, `slow`'s successor, followed by
+  /// `top`. Returns whether the address was reused.
+  private func replaceFreedNode(
+    _ visited: inout FreedNode?, between start: Node, and slow: Linked, then top: any ResponderChainNode
+  ) -> Bool {
+    start.next = slow
+    let reused = reuseAddress(of: &visited)
+    let successor = reused ?? ReusingNode()
+    successor.next = top
+    slow.next = successor
+    return reused != nil
+  }
+
   /// The allocator usually hands a freed block to the next allocation of its size; when other
   /// tests allocate on the same thread in between it may not, so a scenario is tried until the
   /// address is reused.
@@ -44,12 +58,7 @@ import URLResponderChainErrorHandling
       await slow.entered.waitUnlessCancelled()
       // While the handler takes its time, a node below it goes away and a new object takes
       // its address; the handler's successor is now that object.
-      start.next = slow
-      let reused = reuseAddress(of: &visited)
-      reusedOnce = reused != nil
-      let successor = reused ?? ReusingNode()
-      successor.next = top
-      slow.next = successor
+      reusedOnce = replaceFreedNode(&visited, between: start, and: slow, then: top)
       slow.release.open()
 
       let result = await walk.value
@@ -69,12 +78,7 @@ import URLResponderChainErrorHandling
 
       let report = Task { await start.reportError(CocoaError(.fileNoSuchFile)) }
       await slow.entered.waitUnlessCancelled()
-      start.next = slow
-      let reused = reuseAddress(of: &visited)
-      reusedOnce = reused != nil
-      let successor = reused ?? ReusingNode()
-      successor.next = top
-      slow.next = successor
+      reusedOnce = replaceFreedNode(&visited, between: start, and: slow, then: top)
       slow.release.open()
 
       #expect(await report.value)
