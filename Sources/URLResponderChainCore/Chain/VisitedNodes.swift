@@ -6,7 +6,7 @@
 /// the newcomer for a visited node and stop as if the chain looped. (A newcomer of the very
 /// same class at the same address is still taken for the freed node: the walk then ends
 /// unhandled, which opens nothing.)
-package struct NodeIdentity: Hashable, Sendable {
+package struct NodeIdentity: Equatable, Sendable {
   /// The node's address.
   package let address: ObjectIdentifier
   /// The node's dynamic class.
@@ -38,7 +38,9 @@ package struct VisitedNodes {
   static let exactThreshold = 256
 
   private var filter = InlineBitFilter()
-  private var exact: Set<NodeIdentity>?
+  /// The addresses visited, once the filter is too full to help. An address seen before is
+  /// checked against the visited identities, which tells a freed node's newcomer apart.
+  private var exact: Set<ObjectIdentifier>?
   private var count = 0
 
   /// An empty set.
@@ -56,15 +58,15 @@ package struct VisitedNodes {
     visitedSoFar: () -> Visited
   ) -> Bool {
     if exact != nil {
-      return exact!.insert(node).inserted
+      return exact!.insert(node.address).inserted || !visitedSoFar().contains(node)
     }
     if filter.testAndSet(node.address), visitedSoFar().contains(node) {
       return false
     }
     count += 1
     if count > Self.exactThreshold {
-      var set = Set(visitedSoFar())
-      set.insert(node)
+      var set = Set(visitedSoFar().lazy.map(\.address))
+      set.insert(node.address)
       exact = set
     }
     return true
