@@ -5,6 +5,10 @@ public import URLResponderChainCore
 /// in the test tree, opens universal links for the hosts you list, and hands system opens
 /// to a ``FakeSystemOpener``.
 ///
+/// Like a Safari view, a stand-in browser tells the presenter when it goes away: when the
+/// person closes it (``dismissBrowser(showing:)``), or once it is released after the app
+/// dismissed it (say, by dismissing the view controller that presented it).
+///
 /// ```swift
 /// let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
 /// let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
@@ -36,7 +40,10 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
   /// Every URL the in-app browser was asked to show. A real `SFSafariViewController`
   /// raises an exception for anything but http(s); tests assert this never holds one.
   public private(set) var browserRequests: [URL] = []
-  private var browsers: [(url: URL, controller: TestViewController, onDismiss: @MainActor () -> Void)] = []
+  /// The stand-in browsers showing now, held weakly: whoever dismisses one (the person
+  /// through ``dismissBrowser(showing:)``, or the app by dismissing what presented it) frees
+  /// it, and its presentation ends with it, as a Safari view's does.
+  private var browsers: [(url: URL, controller: Weak<BrowserStandIn>)] = []
 
   /// Creates an environment.
   public init(nativeAppHosts: Set<String> = [], systemOpener: FakeSystemOpener = FakeSystemOpener()) {
@@ -59,10 +66,12 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
     browserRequests.append(url)
     guard InAppBrowserEligibility.allows(url), let host = host as? TestViewController else { return false }
     presentationAttempts.append(Presentation(url: url, hostName: host.name))
-    let browser = TestViewController(name: "browser(\(url.absoluteString))")
+    let browser = BrowserStandIn(
+      name: "browser(\(url.absoluteString))", lifetime: PresentationLifetime(onEnd: onDismiss))
     guard host.present(browser) else { return false }
     presentations.append(Presentation(url: url, hostName: host.name))
-    browsers.append((url, browser, onDismiss))
+    browsers.removeAll { $0.controller.object == nil }
+    browsers.append((url, Weak(browser)))
     return true
   }
 
@@ -70,10 +79,32 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
   public func openInSystem(_ url: URL) async -> Bool { systemOpener.open(url) }
 
   /// The person closes the browser showing `url`: it is dismissed and the presenter told.
+  ///
+  /// A browser the app dismisses (say, with the view controller that presented it) tells the
+  /// presenter too, once it is released, as a Safari view does.
   public func dismissBrowser(showing url: URL) {
-    guard let index = browsers.firstIndex(where: { $0.url == url }) else { return }
-    let browser = browsers.remove(at: index)
-    browser.controller.dismiss()
-    browser.onDismiss()
+    guard let index = browsers.firstIndex(where: { $0.url == url && $0.controller.object != nil }),
+      let browser = browsers.remove(at: index).controller.object
+    else { return }
+    browser.lifetime.end()
+    browser.dismiss()
   }
+}
+
+/// A stand-in in-app browser: the presentation's lifetime lives as long as it does.
+@MainActor
+private final class BrowserStandIn: TestViewController {
+  let lifetime: PresentationLifetime
+
+  init(name: String, lifetime: PresentationLifetime) {
+    self.lifetime = lifetime
+    super.init(name: name)
+  }
+}
+
+/// A weak reference, for a list of objects it must not keep alive.
+@MainActor
+private struct Weak<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
 }

@@ -4,7 +4,7 @@ import URLResponderChainCore
 import URLResponderChainTesting
 
 @MainActor
-@Suite struct LinkPresenterTests {
+@Suite(.timeLimit(.minutes(1))) struct LinkPresenterTests {
   private let web = URL(string: "https://example.com/article")!
 
   @Test(arguments: [
@@ -87,6 +87,25 @@ import URLResponderChainTesting
     environment.dismissBrowser(showing: web)
     #expect(dismissed == [web])
     #expect(!presenter.isShowing(web))
+    #expect(await presenter.present(web, from: root) == .presentedInApp)
+    #expect(environment.presentations.count == 2)
+  }
+
+  @Test func aBrowserTheAppDismissedEndsItsPresentationAndTheLinkShowsAgain() async {
+    let root = TestViewController(name: "root")
+    let environment = RecordingLinkEnvironment()
+    let presenter = LinkPresenter(environment: environment)
+    let dismissal = Gate()
+    var dismissed: [URL] = []
+    presenter.onDismiss = {
+      dismissed.append($0)
+      dismissal.open()
+    }
+    #expect(await presenter.present(web, from: root) == .presentedInApp)
+    // The app dismisses what root presents, as after a sign-in: nobody tapped Done.
+    root.dismiss()
+    await dismissal.waitUnlessCancelled()
+    #expect(dismissed == [web])
     #expect(await presenter.present(web, from: root) == .presentedInApp)
     #expect(environment.presentations.count == 2)
   }
