@@ -30,69 +30,30 @@ import URLResponderChainTesting
     #expect(calls == 1)
   }
 
-  @Test func aLinkShowsAgainAfterItsBrowserWentAwayWithoutAClose() async throws {
+  // A browser the app dismissed shows again on the next tap: LinkPresenterTests, through the
+  // test kit's environment, which ties each stand-in browser to its lifetime.
+
+  @Test func aCloseThenALateReleaseReportsOneDismissal() async throws {
     let url = try #require(URL(string: "https://example.com/guide"))
-    let environment = LifetimeBrowserEnvironment()
-    let presenter = LinkPresenter(environment: environment)
-    let topic = TestViewController(name: "topic")
-
-    #expect(await presenter.present(url, from: topic) == .presentedInApp)
-    #expect(await presenter.present(url, from: topic) == .alreadyPresented)
-
-    // The app dismisses the browser itself: no close is reported, the browser is released.
-    let dismissal = Gate()
-    var dismissed: [URL] = []
-    presenter.onDismiss = {
-      dismissed.append($0)
-      dismissal.open()
-    }
-    environment.browsers.removeAll()
-    await dismissal.waitUnlessCancelled()
-    #expect(dismissed == [url])
-    #expect(!presenter.isShowing(url))
-    #expect(await presenter.present(url, from: topic) == .presentedInApp)
-  }
-
-  @Test func aCloseThenTheReleaseReportsOneDismissal() async throws {
-    let url = try #require(URL(string: "https://example.com/guide"))
-    let environment = LifetimeBrowserEnvironment()
+    let root = TestViewController(name: "root")
+    let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment)
     var dismissals: [URL] = []
     presenter.onDismiss = { dismissals.append($0) }
-    let topic = TestViewController(name: "topic")
 
-    #expect(await presenter.present(url, from: topic) == .presentedInApp)
-    environment.browsers.first?.lifetime.end()  // the person closes it
-    #expect(await presenter.present(url, from: topic) == .presentedInApp)
-    // The first browser is released after a second one for the same URL is showing: the
+    #expect(await presenter.present(url, from: root) == .presentedInApp)
+    // Something keeps the first browser alive past its close (an animation, say).
+    var firstBrowser = root.presentedViewController
+    #expect(firstBrowser != nil)
+    environment.dismissBrowser(showing: url)  // the person closes it
+    #expect(await presenter.present(url, from: root) == .presentedInApp)
+    // The first browser is released while a second one for the same URL is showing: the
     // second must still count as showing.
-    environment.browsers.removeFirst()
+    firstBrowser = nil
     // A main-actor task started now runs after anything the release started on the main actor.
     await Task { @MainActor in }.value
+    #expect(firstBrowser == nil)
     #expect(presenter.isShowing(url))
     #expect(dismissals == [url])
   }
-}
-
-/// An in-app browser environment built as `SafariURLPresenter` is: each "browser" carries
-/// its presentation's lifetime, so releasing it without a close ends the lifetime.
-@MainActor
-private final class LifetimeBrowserEnvironment: LinkPresentationEnvironment {
-  final class Browser {
-    let lifetime: PresentationLifetime
-    init(lifetime: PresentationLifetime) { self.lifetime = lifetime }
-  }
-
-  var browsers: [Browser] = []
-
-  func openUniversalLink(_ url: URL) async -> Bool { false }
-
-  func presentInAppBrowser(
-    for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
-  ) -> Bool {
-    browsers.append(Browser(lifetime: PresentationLifetime(onEnd: onDismiss)))
-    return true
-  }
-
-  func openInSystem(_ url: URL) async -> Bool { false }
 }

@@ -76,14 +76,15 @@ import URLResponderChainErrorHandling
     var reusedOnce = false
     for _ in 0..<Self.attempts where !reusedOnce {
       let top = RecordingErrorHandler()
-      let slow = SlowErrorHandler()
+      let release = Gate()
+      let slow = SlowPromptHandler(until: release, next: nil)
       var visited: FreedNode? = FreedNode(next: slow)
       let start = Node(next: visited)
 
       let report = Task { await start.reportError(CocoaError(.fileNoSuchFile)) }
-      await slow.entered.waitUnlessCancelled()
+      await slow.reached.waitUnlessCancelled()
       reusedOnce = replaceFreedNode(&visited, between: start, and: slow, then: top)
-      slow.release.open()
+      release.open()
 
       #expect(await report.value)
       #expect(top.errors.count == 1)
@@ -106,19 +107,6 @@ import URLResponderChainErrorHandling
       #expect(!step.refers(to: reused))
     }
     #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
-  }
-}
-
-/// Passes every error on, after the test releases it.
-@MainActor
-private final class SlowErrorHandler: Linked, ErrorHandler {
-  let entered = Gate()
-  let release = Gate()
-
-  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
-    entered.open()
-    await release.waitUnlessCancelled()
-    return .notHandled
   }
 }
 
