@@ -19,8 +19,10 @@ extension ResponderChainNode {
     var node: any ResponderChainNode = self
     var visited = VisitedNodes()
     var visitedSoFar: [NodeIdentity] = []
-    while visited.insert(NodeIdentity(node), visitedSoFar: { visitedSoFar }) {
-      visitedSoFar.append(NodeIdentity(node))
+    while true {
+      let identity = NodeIdentity(node)
+      guard visited.insert(identity, visitedSoFar: { visitedSoFar }) else { return false }
+      visitedSoFar.append(identity)
       if let handler = node as? any ErrorHandler {
         switch await handler.handleError(error) {
         case .handled: return true
@@ -31,6 +33,5 @@ extension ResponderChainNode {
       guard let next = node.nextNode else { return false }
       node = next
     }
-    return false
   }
 }

@@ -29,9 +29,6 @@ package final class PresentationLifetime {
     onEnd()
   }
 
-  /// Whether the lifetime has ended.
-  package var hasEnded: Bool { onEnd == nil }
-
   /// A lifetime released before it ended ends now: its browser went away without a close.
   /// Deinitialization is not isolated, so `onEnd` runs in a main-actor task.
   deinit {
