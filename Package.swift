@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "URLResponderChain", targets: ["URLResponderChain"]),
     // Each product below builds on URLResponderChain; an app links only what it imports.
     .library(name: "URLResponderChainErrorHandling", targets: ["URLResponderChainErrorHandling"]),
+    .library(name: "URLResponderChainLinkViews", targets: ["URLResponderChainLinkViews"]),
     .library(name: "URLResponderChainAllowlist", targets: ["URLResponderChainAllowlist"]),
     .library(name: "URLResponderChainRouting", targets: ["URLResponderChainRouting"]),
     .library(name: "URLResponderChainRemoteAllowlist", targets: ["URLResponderChainRemoteAllowlist"]),
@@ -32,13 +33,14 @@ let package = Package(
     library("URLResponderChainCore"),
     library("URLResponderChain", dependsOn: ["URLResponderChainCore"]),
     library("URLResponderChainErrorHandling", dependsOn: ["URLResponderChain"]),
+    library("URLResponderChainLinkViews", dependsOn: ["URLResponderChain"]),
     library("URLResponderChainAllowlist", dependsOn: ["URLResponderChainCore"]),
     library("URLResponderChainRouting", dependsOn: ["URLResponderChainAllowlist"]),
     library("URLResponderChainRecovery", dependsOn: ["URLResponderChainErrorHandling"]),
     library(
       "URLResponderChainRemoteAllowlist", dependsOn: ["URLResponderChainAllowlist", "URLResponderChainRecovery"]),
     library("URLResponderChainInboundLinks", dependsOn: ["URLResponderChain", "URLResponderChainAllowlist"]),
-    library("URLResponderChainWebContent", dependsOn: ["URLResponderChain"]),
+    library("URLResponderChainWebContent", dependsOn: ["URLResponderChain", "URLResponderChainLinkViews"]),
     library("URLResponderChainObservability", dependsOn: ["URLResponderChainCore"]),
     .target(
       name: "URLResponderChainTesting",
@@ -86,10 +88,10 @@ let package = Package(
       // Every library, URLResponderChain included so that its resource bundle (the privacy manifest)
       // is built and checked.
       dependencies: [
-        "URLResponderChainCore", "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
-        "URLResponderChainRouting", "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery",
-        "URLResponderChainInboundLinks",
-        "URLResponderChainWebContent", "URLResponderChainObservability", "URLResponderChainTesting",
+        "URLResponderChainCore", "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainLinkViews",
+        "URLResponderChainAllowlist", "URLResponderChainRouting", "URLResponderChainRemoteAllowlist",
+        "URLResponderChainRecovery", "URLResponderChainInboundLinks", "URLResponderChainWebContent",
+        "URLResponderChainObservability", "URLResponderChainTesting",
         "LoopbackHTTPServer",
       ],
       exclude: ["Fixtures"]

@@ -31,6 +31,7 @@ let package = Package(
       dependencies: [
         .product(name: "URLResponderChain", package: "URLResponderChain"),
         .product(name: "URLResponderChainErrorHandling", package: "URLResponderChain"),
+        .product(name: "URLResponderChainLinkViews", package: "URLResponderChain"),
         .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),
         .product(name: "URLResponderChainRecovery", package: "URLResponderChain"),
         .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),

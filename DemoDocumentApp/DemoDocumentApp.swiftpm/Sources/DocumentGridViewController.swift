@@ -1,6 +1,7 @@
 import DemoDocumentKit
 import UIKit
 import URLResponderChain
+import URLResponderChainLinkViews
 
 /// The topic's documents, one under the other in a scroll view. Prewarms the in-app browser
 /// for the allowed links of the documents on screen.

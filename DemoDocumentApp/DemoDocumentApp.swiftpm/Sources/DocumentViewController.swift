@@ -2,6 +2,7 @@ import DemoDocumentKit
 import UIKit
 import URLResponderChain
 import URLResponderChainErrorHandling
+import URLResponderChainLinkViews
 import URLResponderChainWebContent
 import WebKit
 

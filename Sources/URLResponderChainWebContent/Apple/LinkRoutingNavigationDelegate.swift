@@ -4,6 +4,7 @@
   public import WebKit
   public import URLResponderChainCore
   import URLResponderChain
+  import URLResponderChainLinkViews
 
   /// The navigation and UI delegate of a `WKWebView` that sends the links the user taps up the
   /// responder chain from the web view, instead of letting the web view load them.

@@ -8,8 +8,8 @@ import URLResponderChainCore
 @Suite struct PrivacyManifestTests {
   /// Every library target; each ships the manifest of its own binary.
   static let libraries = [
-    "URLResponderChainCore", "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
-    "URLResponderChainRouting",
+    "URLResponderChainCore", "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainLinkViews",
+    "URLResponderChainAllowlist", "URLResponderChainRouting",
     "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
     "URLResponderChainWebContent", "URLResponderChainObservability",
   ]

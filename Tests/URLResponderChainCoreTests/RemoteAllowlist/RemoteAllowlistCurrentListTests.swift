@@ -3,6 +3,7 @@ import LoopbackHTTPServer
 import Testing
 import URLResponderChainAllowlist
 import URLResponderChainCore
+import URLResponderChainLinkViews
 import URLResponderChainRemoteAllowlist
 
 /// A remote allowlist is consulted for previews only through the list it holds now.

@@ -15,7 +15,7 @@ package import Foundation
 /// public, the path private, the query and fragment never (unless the app asked for full URLs
 /// in a debug build, ``ChainLogSettings``).
 package struct ChainLog: Sendable {
-  static let propagation = ChainLog(.propagation)
+  package static let propagation = ChainLog(.propagation)
   package static let allowlist = ChainLog(.allowlist)
   static let presentation = ChainLog(.presentation)
   package static let inbound = ChainLog(.inbound)

@@ -6,6 +6,7 @@ import URLResponderChainTesting
 
 @testable import URLResponderChainCore
 @testable import URLResponderChainInboundLinks
+@testable import URLResponderChainLinkViews
 @testable import URLResponderChainRemoteAllowlist
 
 // These tests read the portable log's records back. On Apple platforms the same call sites

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLResponderChainAllowlist
 import URLResponderChainCore
+import URLResponderChainLinkViews
 
 /// Which servers are prewarmed for the links on screen.
 @Suite struct LinkPrewarmPolicyTests {

@@ -3,8 +3,9 @@ public import Foundation
 /// Which web links the app shows in its in-app browser: the rule previews and prewarming
 /// follow, so that they only ever show or warm up what a tap would open in-app.
 ///
-/// It is what a link surface's `previews` is (`LinkButton`, `LinkRoutingTextViewDelegate`,
-/// `LinkRoutingNavigationDelegate`). A long press shows:
+/// It is what a link surface's `previews` is (`LinkButton` and `LinkRoutingTextViewDelegate`
+/// in `URLResponderChainLinkViews`, `LinkRoutingNavigationDelegate` in
+/// `URLResponderChainWebContent`). A long press shows:
 ///
 /// | Link | Preview | Actions |
 /// | --- | --- | --- |

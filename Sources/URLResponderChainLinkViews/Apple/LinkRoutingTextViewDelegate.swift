@@ -2,6 +2,7 @@
   public import Foundation
   public import UIKit
   public import URLResponderChainCore
+  import URLResponderChain
 
   /// A text view delegate that sends tapped links up the responder chain from the text view,
   /// instead of letting UIKit open them, while the app's own delegate keeps every callback.
@@ -25,14 +26,14 @@
     public weak var textViewDelegate: (any UITextViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    /// iOS 17+: which links a long press previews in-app (``InAppLinkRule`` has the menu's
+    /// iOS 17+: which links a long press previews in-app (`InAppLinkRule` has the menu's
     /// table); `nil` leaves link menus to ``textViewDelegate`` or UIKit.
     public var previews: InAppLinkRule?
 
     /// Creates a delegate.
     ///
     /// - Parameter previews: Which links a long press previews in-app (iOS 17+). Defaults to
-    ///   every eligible web link; pass the app's ``InAppLinkRule``, or `nil` for UIKit's own
+    ///   every eligible web link; pass the app's `InAppLinkRule`, or `nil` for UIKit's own
     ///   menu.
     public init(previews: InAppLinkRule? = InAppLinkRule()) {
       self.previews = previews

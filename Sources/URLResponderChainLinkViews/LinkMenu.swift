@@ -1,4 +1,5 @@
 package import Foundation
+import URLResponderChainCore
 
 /// The long-press menu of a link, decided by ``InAppLinkRule/menu(for:)``: a web preview or none,
 /// and the actions to offer.

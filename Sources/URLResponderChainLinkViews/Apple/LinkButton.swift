@@ -2,6 +2,7 @@
   public import Foundation
   public import UIKit
   public import URLResponderChainCore
+  import URLResponderChain
 
   /// A button that sends its URL up the responder chain when tapped: the link object of a
   /// document, with no delegate to wire.
@@ -12,7 +13,7 @@
   /// ```
   ///
   /// In a storyboard or nib, set the button's class to `LinkButton` (module
-  /// `URLResponderChain`) and its URL as a user-defined runtime attribute: key path
+  /// `URLResponderChainLinkViews`) and its URL as a user-defined runtime attribute: key path
   /// `urlString`, type String. A button with no URL, or with text that is no URL, does
   /// nothing when tapped and says why in the log.
   @MainActor
@@ -26,7 +27,7 @@
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     #if os(iOS) || os(visionOS)
       /// What a long press shows: an in-app Safari preview only for a link the rule opens
-      /// in-app, and Open, Copy Link and Share (``InAppLinkRule`` has the table). Open and
+      /// in-app, and Open, Copy Link and Share (`InAppLinkRule` has the table). Open and
       /// committing the preview send the link up the chain. `nil`: no menu.
       public var previews: InAppLinkRule? = InAppLinkRule()
       private lazy var menuDelegate = LinkMenuInteractionDelegate(

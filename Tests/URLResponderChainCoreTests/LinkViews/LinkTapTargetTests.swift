@@ -3,6 +3,7 @@ import Testing
 
 @testable import URLResponderChainAllowlist
 @testable import URLResponderChainCore
+@testable import URLResponderChainLinkViews
 
 /// What a link button made in a storyboard sends when tapped.
 @Suite struct LinkTapTargetTests {

@@ -1,4 +1,5 @@
 package import Foundation
+package import URLResponderChainCore
 
 /// Decides which servers to prewarm connections to for the links visible on screen, so that
 /// the in-app browser opens them faster: only links a tap would open in-app, one per host,

@@ -3,6 +3,7 @@ import LoopbackHTTPServer
 import Testing
 import URLResponderChainAllowlist
 import URLResponderChainCore
+import URLResponderChainLinkViews
 import URLResponderChainRemoteAllowlist
 
 /// What a long press shows, row by row of the table in ``InAppLinkRule``'s documentation.

@@ -1,4 +1,5 @@
 package import Foundation
+package import URLResponderChainCore
 
 extension InAppLinkRule {
   /// The menu for a long press on `url`, or `nil` when the link gets no menu: the table in

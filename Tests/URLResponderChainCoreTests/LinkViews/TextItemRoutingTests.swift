@@ -1,6 +1,7 @@
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainLinkViews
 
 /// A text view keeps its app's delegate when links are routed up the chain.
 @Suite struct TextItemRoutingTests {

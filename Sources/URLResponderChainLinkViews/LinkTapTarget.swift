@@ -1,4 +1,5 @@
 package import Foundation
+import URLResponderChainCore
 
 /// What a link control (`LinkButton`) sends up the chain when tapped: the URL set in code,
 /// or else the one written in Interface Builder as text (a user-defined runtime attribute).

@@ -3,6 +3,7 @@
   import SafariServices
   package import UIKit
   package import URLResponderChainCore
+  import URLResponderChain
 
   /// Builds a link's long-press menu from the core's link menu, for text views, link
   /// buttons and web views alike. Every action that opens the link sends it up the responder

@@ -2,6 +2,7 @@
   import Foundation
   import UIKit
   import URLResponderChainCore
+  import URLResponderChain
 
   /// The context menu of a view that stands for one link (``LinkButton``): the core's
   /// in-app rule's menu, with committing the preview sending the link up the chain.
