@@ -44,7 +44,9 @@ public final class LinkPresenter {
   /// Called when a presented in-app browser is dismissed, with its URL.
   public var onDismiss: (@MainActor (URL) -> Void)?
 
-  private var showing: Set<URL> = []
+  /// The links whose in-app browser is showing or opening: a few at most, so an array (a
+  /// `Set<URL>` would add 4 KB of code to every app for no measurable gain).
+  private var showing: [URL] = []
 
   /// Creates a presenter.
   ///
@@ -84,24 +86,32 @@ public final class LinkPresenter {
     case .inApp(let first):
       universalLinkFirst = first
     }
-    showing.insert(url)
+    showing.append(url)
     if universalLinkFirst, await environment.openUniversalLink(url) {
-      showing.remove(url)
+      stopShowing(url)
       return .openedInNativeApp
     }
     guard let host = base.topmostPresentationHost else {
-      showing.remove(url)
+      stopShowing(url)
       return await system(url, because: "no view controller can present right now")
     }
     let presented = environment.presentInAppBrowser(for: url, from: host) { [weak self] in
-      guard let self, self.showing.remove(url) != nil else { return }
+      guard let self, self.stopShowing(url) else { return }
       self.onDismiss?(url)
     }
     guard presented else {
-      showing.remove(url)
+      stopShowing(url)
       return await system(url, because: "the in-app browser could not be presented")
     }
     return .presentedInApp
+  }
+
+  /// Forgets that `url` is showing; whether it was.
+  @discardableResult
+  private func stopShowing(_ url: URL) -> Bool {
+    guard let index = showing.firstIndex(of: url) else { return false }
+    showing.remove(at: index)
+    return true
   }
 
   /// The person's choice: the link's app if it has one, else their default browser. Opening
