@@ -28,9 +28,9 @@ extension URLSafety {
   /// Why a lowercase label with `--` in its third and fourth places may not be a host's:
   /// `nil` for a valid internationalized (`xn--`) label in its one canonical form
   /// (``Punycode``); every other such label is reserved (RFC 5891 §4.2.3.1).
-  package static func reservedLabelProblem(_ label: some Collection<UInt8>) -> String? {
+  package static func reservedLabelProblem(_ label: [UInt8]) -> String? {
     let text = String(decoding: label, as: UTF8.self)
-    guard label.starts(with: "xn--".utf8) else { return "\"\(text)\" is a reserved label (??--)" }
+    guard Punycode.hasACEPrefix(label) else { return "\"\(text)\" is a reserved label (??--)" }
     return Punycode.isValidACELabel(label) ? nil : "\"\(text)\" is not a valid internationalized (xn--) label"
   }
 

@@ -40,11 +40,11 @@ package enum HostSyntax {
         if lowercase != bytes[index] { labelHasCapitals = true }
       }
       if label.count >= 4, bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
-        let problem =
-          labelHasCapitals
-          ? URLSafety.reservedLabelProblem(lowercased(bytes, label).utf8)
-          : URLSafety.reservedLabelProblem(UnsafeBufferPointer(rebasing: bytes[label]))
-        if let problem { return .failure(.invalidHost(problem)) }
+        // Rare (only labels with `--` in their third and fourth places), so one copy is fine.
+        var lowercase: [UInt8] = []
+        lowercase.reserveCapacity(label.count)
+        for index in label { lowercase.append(bytes[index].asciiLowercased) }
+        if let problem = URLSafety.reservedLabelProblem(lowercase) { return .failure(.invalidHost(problem)) }
       }
       hasCapitals = hasCapitals || labelHasCapitals
       guard stop < length else {

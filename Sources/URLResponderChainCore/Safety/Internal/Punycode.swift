@@ -17,13 +17,19 @@ package enum Punycode {
   private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN = 128
 
   /// Whether `label` (ASCII, lowercase) is a valid `xn--` label in the strict form above.
-  static func isValidACELabel(_ label: some Collection<UInt8>) -> Bool {
-    guard label.count > 4, label.starts(with: "xn--".utf8) else { return false }
-    let encoded = Array(label.dropFirst(4))
+  static func isValidACELabel(_ label: [UInt8]) -> Bool {
+    guard label.count > 4, hasACEPrefix(label) else { return false }
+    let encoded = Array(label[4...])
     guard let scalars = decode(encoded), scalars.contains(where: { !$0.isASCII }), isNormal(scalars) else {
       return false
     }
     return encode(scalars) == encoded
+  }
+
+  /// Whether `label` starts with `xn--` (lowercase: the caller lowercased it).
+  static func hasACEPrefix(_ label: [UInt8]) -> Bool {
+    label.count >= 4 && label[0] == UInt8(ascii: "x") && label[1] == UInt8(ascii: "n")
+      && label[2] == UInt8(ascii: "-") && label[3] == UInt8(ascii: "-")
   }
 
   /// The `xn--` form of a Unicode label, lowercased first; `nil` when the lowercased label is
@@ -37,17 +43,23 @@ package enum Punycode {
   /// `host` with each non-ASCII label in its `xn--` form (labels split at ASCII dots only: an
   /// ideographic or full-width dot is no separator), or the first label that has none.
   package static func asciiHost(_ host: Substring) -> Result<String, InvalidLabel> {
-    var labels: [String] = []
-    for label in host.split(separator: ".", omittingEmptySubsequences: false) {
+    var ascii = ""
+    var rest = host
+    while true {
+      // Every label, empty ones included: a dot is a separator only as the ASCII byte.
+      let end = rest.firstIndex(of: ".") ?? rest.endIndex
+      let label = rest[..<end]
       if label.unicodeScalars.allSatisfy(\.isASCII) {
-        labels.append(String(label))
+        ascii += label
       } else if let ace = aceLabel(forUnicode: label) {
-        labels.append(ace)
+        ascii += ace
       } else {
         return .failure(InvalidLabel(label: String(label)))
       }
+      guard end < rest.endIndex else { return .success(ascii) }
+      ascii += "."
+      rest = rest[rest.index(after: end)...]
     }
-    return .success(labels.joined(separator: "."))
   }
 
   /// A label with no ASCII form in the strict form above.

@@ -101,7 +101,7 @@ extension URLSafety {
         // `host` is already valid: equal bytes, give or take one trailing dot, is what
         // normalizing `parsed` would give.
         let count = parsed.last == UInt8(ascii: ".") ? parsed.count - 1 : parsed.count
-        return count == host.count && zip(parsed, host).allSatisfy { $0.asciiLowercased == $1 }
+        return count == host.count && UnsafeBufferPointer(rebasing: parsed[..<count]).equalsIgnoringASCIICase(host)
       }
     }
     if let equal { return equal }
@@ -119,8 +119,15 @@ extension URLSafety {
 extension UnsafeBufferPointer<UInt8> {
   /// Whether the bytes spell `lowercase` (ASCII, lowercase) in any case.
   fileprivate func equalsIgnoringASCIICase(_ lowercase: StaticString) -> Bool {
-    count == lowercase.utf8CodeUnitCount
-      && lowercase.withUTF8Buffer { expected in zip(self, expected).allSatisfy { $0.asciiLowercased == $1 } }
+    lowercase.withUTF8Buffer { equalsIgnoringASCIICase($0) }
+  }
+
+  /// Whether the bytes are `lowercase` (ASCII, lowercase) in any case: same count, and each
+  /// byte lowercases to the other's. One loop serves every caller, so it is compiled once.
+  fileprivate func equalsIgnoringASCIICase(_ lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == lowercase.count else { return false }
+    for index in indices where self[index].asciiLowercased != lowercase[index] { return false }
+    return true
   }
 }
 
@@ -139,6 +146,8 @@ extension String {
   fileprivate func isLowercased(as lowercase: String) -> Bool {
     if self == lowercase { return true }
     guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased() == lowercase }
-    return utf8.count == lowercase.utf8.count && zip(utf8, lowercase.utf8).allSatisfy { $0.asciiLowercased == $1 }
+    return URLResponderChainCore.withUTF8(of: self) { own in
+      URLResponderChainCore.withUTF8(of: lowercase) { own.equalsIgnoringASCIICase($0) }
+    }
   }
 }

@@ -37,10 +37,14 @@ extension URLSafety {
       writtenHost = authority[..<portColon]
       let digits = authority[authority.index(after: portColon)...]
       if !digits.isEmpty {
-        guard digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(digits), port <= 65535
+        let digitBytes = digits.utf8
+        guard digitBytes.count <= 5, digitBytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else {
           return .failure(.malformed)
         }
+        // At most five digits: no overflow. The same sum as the ASCII path's.
+        let port = digitBytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        guard port <= 65535 else { return .failure(.malformed) }
         writtenPort = port
       }
     }
