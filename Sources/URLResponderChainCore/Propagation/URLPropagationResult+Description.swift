@@ -27,13 +27,14 @@ extension URLPropagationResult: CustomStringConvertible {
     if let step = decidingStep { summary += " by \(step.nodeName)" }
     if url != originalURL { summary += " as \(url.absoluteString)" }
     summary += " (\(trace.count) node\(trace.count == 1 ? "" : "s"), \(Self.milliseconds(duration)))"
-    let width = trace.lazy.map(\.nodeName.count).max() ?? 0
-    var lines = [summary]
+    var width = 0
+    for step in trace { width = max(width, step.nodeName.count) }
+    var text = summary
     for (index, step) in trace.enumerated() {
-      let name = step.nodeName.padding(toLength: width, withPad: " ", startingAt: 0)
-      lines.append("  \(index) \(name)  \(step.answerDescription)")
+      let name = step.nodeName
+      text += "\n  \(index) \(name)\(String(repeating: " ", count: width - name.count))  \(step.answerDescription)"
     }
-    return lines.joined(separator: "\n")
+    return text
   }
 
   static func milliseconds(_ duration: Duration) -> String {

@@ -43,14 +43,14 @@ package struct ChainLog: Sendable {
   ) {
     #if canImport(os)
       guard osLog.isEnabled(type: .debug) else { return }
-      let (text, url, detail) = (text(), url(), detail())
+      let url = url()
       if ChainLogSettings.showsFullURLs {
-        logger.debug("\(text, privacy: .public) \(url.absoluteString, privacy: .public)\(detail, privacy: .public)")
+        let line = text() + " " + url.absoluteString + detail()
+        logger.debug("\(line, privacy: .public)")
       } else {
-        let redacted = URLRedaction(url)
-        logger.debug(
-          "\(text, privacy: .public) \(redacted.description, privacy: .public)\(redacted.path, privacy: .private)\(detail, privacy: .public)"
-        )
+        let origin = text() + " " + URLRedaction(url).description
+        let detail = detail()
+        logger.debug("\(origin, privacy: .public)\(url.path, privacy: .private)\(detail, privacy: .public)")
       }
     #else
       guard let recorder = ChainLogRecorder.current else { return }
@@ -91,29 +91,25 @@ package struct ChainLog: Sendable {
     #endif
   }
 
-  /// Begins an interval. Call only when ``isSignposting``.
-  package func beginInterval(_ name: StaticString, id object: AnyObject, _ message: @autoclosure () -> String)
-    -> SignpostInterval
-  {
+  /// Begins an interval. Call only when ``isSignposting`` (so `message` is built only then).
+  package func beginInterval(_ name: StaticString, id object: AnyObject, _ message: String) -> SignpostInterval {
     #if canImport(os)
       let id = signposter.makeSignpostID(from: object)
-      let message = message()
       return SignpostInterval(state: signposter.beginInterval(name, id: id, "\(message, privacy: .public)"))
     #else
       let id = UInt(bitPattern: ObjectIdentifier(object).hashValue)
-      ChainLogRecorder.current?(.intervalBegan(category: category, name: "\(name)", id: id, message: message()))
+      ChainLogRecorder.current?(.intervalBegan(category: category, name: "\(name)", id: id, message: message))
       return SignpostInterval(id: id)
     #endif
   }
 
   /// Ends an interval begun with ``beginInterval(_:id:_:)``.
-  package func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: @autoclosure () -> String) {
+  package func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: String) {
     #if canImport(os)
-      let message = message()
       signposter.endInterval(name, interval.state, "\(message, privacy: .public)")
     #else
       ChainLogRecorder.current?(
-        .intervalEnded(category: category, name: "\(name)", id: interval.id, message: message()))
+        .intervalEnded(category: category, name: "\(name)", id: interval.id, message: message))
     #endif
   }
 }

@@ -3,8 +3,13 @@ extension String {
   /// `limit` scalars, every control character and non-ASCII scalar escaped (`\u{1B}`), so it
   /// can neither forge a line nor run on.
   package func shownEscaped(limit: Int = 200) -> String {
-    let scalars = unicodeScalars
-    let shown = scalars.prefix(limit).map { $0.escaped(asASCII: true) }.joined()
-    return scalars.count > limit ? shown + "…" : shown
+    var shown = ""
+    var count = 0
+    for scalar in unicodeScalars {
+      guard count < limit else { return shown + "…" }
+      shown += scalar.escaped(asASCII: true)
+      count += 1
+    }
+    return shown
   }
 }

@@ -120,6 +120,22 @@ import URLResponderChainTesting
     #expect(text.contains("discarded (blocked host)"))
   }
 
+  @Test func theTraceAnswersLineUpInOneColumn() async {
+    let handler = ImmediateHandler(.discarded(reason: "blocked host"))
+    let result = await Node(next: handler).propagateURL(exampleURL)
+    let lines = result.description.split(separator: "\n").dropFirst()
+    #expect(lines.count == 2)
+    // "  0 Node" is padded to the width of "  1 ImmediateHandler", then two spaces and the answer.
+    let column = "  1 ImmediateHandler  ".count
+    for line in lines {
+      let answer = line.dropFirst(column)
+      #expect(line.prefix(column).hasSuffix("  "), "\(line)")
+      #expect(answer.first != " ", "\(line)")
+    }
+    #expect(lines.first?.dropFirst(column).hasPrefix("–") == true)
+    #expect(lines.last?.dropFirst(column).hasPrefix("discarded (blocked host)  0.") == true)
+  }
+
   @Test func theTestKitsRespondersAreNamedInTheTrace() async {
     let app = TestApplication(name: "app")
     let topic = TestViewController(name: "topic")
