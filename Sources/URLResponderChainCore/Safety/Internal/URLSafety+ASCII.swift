@@ -101,7 +101,7 @@ extension URLSafety {
         // `host` is already valid: equal bytes, give or take one trailing dot, is what
         // normalizing `parsed` would give.
         let count = parsed.last == UInt8(ascii: ".") ? parsed.count - 1 : parsed.count
-        return count == host.count && UnsafeBufferPointer(rebasing: parsed[..<count]).equalsIgnoringASCIICase(host)
+        return UnsafeBufferPointer(rebasing: parsed[..<count]).equalsIgnoringASCIICase(host)
       }
     }
     if let equal { return equal }

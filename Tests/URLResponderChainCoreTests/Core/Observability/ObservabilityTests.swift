@@ -36,6 +36,15 @@ import URLResponderChainTesting
       try await body(capture)
     }
 
+    /// The walks (signpost ids) that began a handler interval for a handler of type `handler`.
+    private func walkIDs(askingHandler handler: String, in records: [ChainLogRecord]) -> Set<UInt> {
+      Set(
+        records.compactMap { record in
+          guard case .intervalBegan(.propagation, "handler", let id, handler) = record else { return nil }
+          return id
+        })
+    }
+
     @Test func onePropagationLogsOneDebugLineWithOutcomeDecidingNodeAndDuration() async {
       await capturing { capture in
         let url = URL(string: "https://logline.example/users/42?token=secret#frag")!
@@ -109,14 +118,7 @@ import URLResponderChainTesting
         #expect(result.outcome == .handled)
         // Only this walk's intervals: the only walk that asks a SignpostAtOnceHandler.
         let records = capture.all
-        let walks = Set(
-          records.compactMap { record -> UInt? in
-            if case .intervalBegan(.propagation, "handler", let id, "SignpostAtOnceHandler") = record {
-              id
-            } else {
-              nil
-            }
-          })
+        let walks = walkIDs(askingHandler: "SignpostAtOnceHandler", in: records)
         #expect(walks.count == 1)
         let handlerIntervals = records.compactMap { record -> String? in
           switch record {
@@ -141,14 +143,7 @@ import URLResponderChainTesting
         // Other suites propagate meanwhile: only this walk's intervals (the only walk that asks a
         // SignpostTimeoutHandler) are counted.
         let records = capture.all
-        let walks = Set(
-          records.compactMap { record -> UInt? in
-            if case .intervalBegan(.propagation, "handler", let id, "SignpostTimeoutHandler") = record {
-              id
-            } else {
-              nil
-            }
-          })
+        let walks = walkIDs(askingHandler: "SignpostTimeoutHandler", in: records)
         #expect(walks.count == 1)
         var open: [UInt: Int] = [:]
         for record in records {

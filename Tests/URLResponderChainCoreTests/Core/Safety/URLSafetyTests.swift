@@ -16,6 +16,27 @@ import URLResponderChainCore
     try? EligibleURL(string).host
   }
 
+  /// A raw string with a non-ASCII character is checked on its characters, not its bytes: that
+  /// path must read a written port exactly as the ASCII path does, hostile forms included.
+  @Test(arguments: [
+    "", ":", ":443", ":8443", ":08443", ":00443", ":65535", ":65536", ":0", ":-1", ":+80", ":99999",
+    ":123456", ":8a", "::80", ": 80", ":８４４３", ":٨٠",
+  ])
+  func theCharacterPathReadsAPortAsTheBytePathDoes(port: String) {
+    func answer(_ string: String) -> Result<Int?, URLRefusal> {
+      do { return .success(try EligibleURL(string, permittedPorts: [8443, 65535]).port) } catch {
+        return .failure(error)
+      }
+    }
+    let ascii = answer("https://example.com\(port)/guide")
+    let unicode = answer("https://example.com\(port)/gu\u{00ED}de")
+    switch (ascii, unicode) {
+    case (.success(let a), .success(let b)): #expect(a == b, "\(port)")
+    case (.failure, .failure): break
+    default: Issue.record("\(port): bytes \(ascii), characters \(unicode)")
+    }
+  }
+
   @Test(arguments: [
     ("https://example.com", "example.com"),
     ("HTTPS://EXAMPLE.COM/Path", "example.com"),
