@@ -1,5 +1,6 @@
 public import Foundation
 import URLResponderChainCore
+import URLResponderChainLinkViews
 
 /// The scheme of a link, read the way a browser reads it, and a link's `href` resolved the
 /// way a browser resolves it.

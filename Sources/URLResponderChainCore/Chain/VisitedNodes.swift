@@ -32,15 +32,15 @@ package struct NodeIdentity: Equatable, Sendable {
 /// A hash set would cost an allocation and a hash per hop, so the first checks go
 /// through a 1,024-bit filter stored inline: a clear bit proves the node is new. Only
 /// when the bit is already set does the walk scan the nodes it has recorded. Past
-/// ``exactThreshold`` nodes the filter is too full to help, and an exact set takes over.
+/// ``exactThreshold`` nodes the filter is too full to help, and an exact table takes over.
 package struct VisitedNodes {
-  /// How many nodes the filter answers for before an exact set replaces it.
+  /// How many nodes the filter answers for before an exact table replaces it.
   static let exactThreshold = 256
 
   private var filter = InlineBitFilter()
   /// The addresses visited, once the filter is too full to help. An address seen before is
   /// checked against the visited identities, which tells a freed node's newcomer apart.
-  private var exact: Set<ObjectIdentifier>?
+  private var exact: AddressTable?
   private var count = 0
 
   /// An empty set.
@@ -51,23 +51,24 @@ package struct VisitedNodes {
   /// - Parameters:
   ///   - node: The node about to be visited.
   ///   - visitedSoFar: Every node recorded so far; called only to settle a filter
-  ///     collision or to build the exact set, so the common hop never touches it.
+  ///     collision or to build the exact table, so the common hop never touches it.
   @inline(__always)
   package mutating func insert<Visited: Sequence<NodeIdentity>>(
     _ node: NodeIdentity,
     visitedSoFar: () -> Visited
   ) -> Bool {
     if exact != nil {
-      return exact!.insert(node.address).inserted || !visitedSoFar().contains(node)
+      return exact!.insert(node.address) || !visitedSoFar().contains(node)
     }
     if filter.testAndSet(node.address), visitedSoFar().contains(node) {
       return false
     }
     count += 1
     if count > Self.exactThreshold {
-      var set = Set(visitedSoFar().lazy.map(\.address))
-      set.insert(node.address)
-      exact = set
+      var table = AddressTable()
+      for visited in visitedSoFar() { _ = table.insert(visited.address) }
+      _ = table.insert(node.address)
+      exact = table
     }
     return true
   }

@@ -38,9 +38,10 @@ extension PresentationHost {
   public var topmostPresentationHost: (any PresentationHost)? {
     guard !isBeingDismissed else { return nil }
     var host: any PresentationHost = self
-    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+    var seen = AddressTable()
+    _ = seen.insert(ObjectIdentifier(self))
     while let presented = host.presentedHost, !presented.isBeingDismissed,
-      seen.insert(ObjectIdentifier(presented)).inserted
+      seen.insert(ObjectIdentifier(presented))
     {
       host = presented
     }

@@ -2,7 +2,8 @@
 /// never stand for a web, script or file scheme.
 package enum AppURLScheme {
   /// Schemes that are never an app's own: the web, scripts, local files and system handlers.
-  static let reserved: Set<String> = [
+  /// An array: twenty names are compared faster than a set is built, and with less code.
+  static let reserved: [String] = [
     "http", "https", "javascript", "vbscript", "data", "blob", "file", "about", "filesystem", "ftp", "ws", "wss",
     "mailto", "tel", "sms", "facetime", "facetime-audio", "itms-apps", "app-settings", "x-apple-data-detectors",
   ]

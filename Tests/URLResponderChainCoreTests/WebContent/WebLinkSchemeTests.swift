@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import URLResponderChainCore
+@testable import URLResponderChainLinkViews
 @testable import URLResponderChainWebContent
 
 /// Links written the way hostile pages write them, read the way a browser reads them.

@@ -30,9 +30,9 @@ package struct ChainLog: Sendable {
   private init(_ category: ChainLogCategory) {
     self.category = category
     #if canImport(os)
-      logger = Logger(subsystem: ChainLogSettings.subsystem, category: category.rawValue)
-      osLog = OSLog(subsystem: ChainLogSettings.subsystem, category: category.rawValue)
-      signposter = OSSignposter(subsystem: ChainLogSettings.subsystem, category: category.rawValue)
+      logger = Logger(subsystem: ChainLogSettings.subsystem, category: category.name)
+      osLog = OSLog(subsystem: ChainLogSettings.subsystem, category: category.name)
+      signposter = OSSignposter(subsystem: ChainLogSettings.subsystem, category: category.name)
     #endif
   }
 
@@ -115,8 +115,21 @@ package struct ChainLog: Sendable {
 }
 
 /// What a log line or signpost is about; a Console and Instruments filter.
-package enum ChainLogCategory: String, Sendable {
+///
+/// No raw value: a `String` raw type would make every comparison a string comparison, and
+/// its conformances cost half a kilobyte of code.
+package enum ChainLogCategory: Sendable {
   case propagation, allowlist, presentation, inbound
+
+  /// The category's name in Console and Instruments.
+  var name: String {
+    switch self {
+    case .propagation: "propagation"
+    case .allowlist: "allowlist"
+    case .presentation: "presentation"
+    case .inbound: "inbound"
+    }
+  }
 }
 
 /// An open signpost interval.
