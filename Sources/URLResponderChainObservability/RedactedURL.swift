@@ -30,4 +30,16 @@ public struct RedactedURL: Sendable, Hashable, CustomStringConvertible {
   public var path: String { redaction.path }
   /// `scheme://host`, or `scheme:` for URLs without a host: what is safe to show anyone.
   public var description: String { redaction.description }
+
+  /// Whether both have the same scheme, host and path.
+  public static func == (lhs: RedactedURL, rhs: RedactedURL) -> Bool {
+    lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.path == rhs.path
+  }
+
+  /// Hashes the scheme, host and path.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(scheme)
+    hasher.combine(host)
+    hasher.combine(path)
+  }
 }

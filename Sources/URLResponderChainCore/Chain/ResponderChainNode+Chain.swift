@@ -9,11 +9,11 @@ extension ResponderChainNode {
   /// ```
   public var responderChain: [any ResponderChainNode] {
     var nodes: [any ResponderChainNode] = []
-    var visited = VisitedNodes()
+    // `nodes` keeps every listed node alive, so no address can be freed and reused meanwhile:
+    // addresses alone tell the nodes apart.
+    var listed = AddressTable()
     var next: (any ResponderChainNode)? = self
-    while let node = next,
-      visited.insert(NodeIdentity(node), visitedSoFar: { nodes.lazy.map { NodeIdentity($0) } })
-    {
+    while let node = next, listed.insert(ObjectIdentifier(node)) {
       nodes.append(node)
       next = node.nextNode
     }

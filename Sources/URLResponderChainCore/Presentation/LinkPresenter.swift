@@ -66,7 +66,7 @@ public final class LinkPresenter {
   }
 
   /// Whether an in-app browser for `url` is showing or opening.
-  public func isShowing(_ url: URL) -> Bool { showing.contains(url) }
+  public func isShowing(_ url: URL) -> Bool { showing.firstIndex(of: url) != nil }
 
   /// Shows `url`, presenting from the top-most presented view controller above `base`.
   public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
@@ -76,7 +76,7 @@ public final class LinkPresenter {
   }
 
   private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
-    guard !showing.contains(url) else { return .alreadyPresented }
+    guard !isShowing(url) else { return .alreadyPresented }
     let universalLinkFirst: Bool
     switch LinkDestination(for: url, preference: openingPreference, universalLinksFirst: universalLinksFirst) {
     case .system:

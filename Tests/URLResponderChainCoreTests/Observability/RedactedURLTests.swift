@@ -16,4 +16,20 @@ import URLResponderChainObservability
     #expect(redacted.description == shown)
     #expect(redacted.path == path)
   }
+
+  /// Two links that differ only where redaction never looks (query, fragment, case of the
+  /// scheme and host) are one redacted URL; a different path, host or scheme is another.
+  @Test func equalWhereTheRedactionIsEqual() throws {
+    func redacted(_ raw: String) throws -> RedactedURL { RedactedURL(try #require(URL(string: raw))) }
+    let base = try redacted("https://example.com/a?token=1")
+    #expect(try redacted("HTTPS://EXAMPLE.com/a#top") == base)
+    #expect(try redacted("https://example.com/b") != base)
+    #expect(try redacted("https://example.org/a") != base)
+    #expect(try redacted("http://example.com/a") != base)
+    let distinct: Set = [
+      base, try redacted("https://example.com/a?token=2"), try redacted("https://example.com/b"),
+      try redacted("mailto:a@example.com"),
+    ]
+    #expect(distinct.count == 3)
+  }
 }

@@ -19,11 +19,14 @@ package enum Punycode {
   /// Whether `label` (ASCII, lowercase) is a valid `xn--` label in the strict form above.
   static func isValidACELabel(_ label: [UInt8]) -> Bool {
     guard label.count > 4, hasACEPrefix(label) else { return false }
-    let encoded = Array(label[4...])
-    guard let scalars = decode(encoded), scalars.contains(where: { !$0.isASCII }), isNormal(scalars) else {
+    guard let scalars = decode(label, from: 4), scalars.contains(where: { !$0.isASCII }), isNormal(scalars),
+      let encoded = encode(scalars)
+    else {
       return false
     }
-    return encode(scalars) == encoded
+    var prefixed = [UInt8(ascii: "x"), UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "-")]
+    prefixed += encoded
+    return prefixed == label
   }
 
   /// Whether `label` starts with `xn--` (lowercase: the caller lowercased it).
@@ -35,7 +38,7 @@ package enum Punycode {
   /// The `xn--` form of a Unicode label, lowercased first; `nil` when the lowercased label is
   /// not in the strict form above.
   static func aceLabel(forUnicode label: Substring) -> String? {
-    let scalars = Array(label.lowercased().precomposedStringWithCanonicalMapping.unicodeScalars)
+    let scalars = scalars(of: label.lowercased().precomposedStringWithCanonicalMapping)
     guard scalars.contains(where: { !$0.isASCII }), isNormal(scalars), let encoded = encode(scalars) else { return nil }
     return "xn--" + String(decoding: encoded, as: UTF8.self)
   }
@@ -81,17 +84,24 @@ package enum Punycode {
       }
       if scalar.properties.changesWhenNFKCCaseFolded { return false }
     }
-    if let first = scalars.first,
-      [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
-    {
-      return false
+    switch scalars.first?.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return false
+    default: break
     }
     // RFC 5891 §4.2.3.1: no hyphen first or last, none in both the third and fourth places.
     if scalars.first == "-" || scalars.last == "-" || (scalars.count >= 4 && scalars[2] == "-" && scalars[3] == "-") {
       return false
     }
     let text = String(String.UnicodeScalarView(scalars))
-    return Array(text.precomposedStringWithCanonicalMapping.unicodeScalars) == scalars
+    return Self.scalars(of: text.precomposedStringWithCanonicalMapping) == scalars
+  }
+
+  /// The scalars of `text`, appended one by one: `Array(text.unicodeScalars)` costs a kilobyte
+  /// of code to count them first.
+  private static func scalars(of text: String) -> [Unicode.Scalar] {
+    var scalars: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars { scalars.append(scalar) }
+    return scalars
   }
 
   // MARK: - RFC 3492
@@ -111,12 +121,13 @@ package enum Punycode {
     k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
   }
 
-  /// The scalars that the Punycode `input` (lowercase, without `xn--`) encodes, or `nil`.
-  static func decode(_ input: [UInt8]) -> [Unicode.Scalar]? {
+  /// The scalars that the Punycode in `input` from `start` on (lowercase, after `xn--`)
+  /// encodes, or `nil`.
+  static func decode(_ input: [UInt8], from start: Int = 0) -> [Unicode.Scalar]? {
     var output: [UInt32] = []
-    var position = 0
-    if let delimiter = input.lastIndex(of: UInt8(ascii: "-")) {
-      for byte in input[..<delimiter] {
+    var position = start
+    if let delimiter = input.lastIndex(of: UInt8(ascii: "-")), delimiter >= start {
+      for byte in input[start..<delimiter] {
         guard byte < 0x80 else { return nil }
         output.append(UInt32(byte))
       }

@@ -20,7 +20,8 @@ extension URLSafety {
     } else if written.equalsIgnoringASCIICase("http") {
       (scheme, defaultPort) = ("http", 80)
     } else {
-      scheme = String(decoding: written.lazy.map(\.asciiLowercased), as: UTF8.self)
+      // ASCII bytes (the caller checked), so `lowercased()` changes only A to Z.
+      scheme = String(decoding: written, as: UTF8.self).lowercased()
       defaultPort = nil
       guard customSchemes.contains(scheme), AppURLScheme.problem(with: scheme) == nil else {
         return .failure(.unsupportedScheme(scheme.isEmpty ? (url.scheme ?? "") : scheme))
@@ -145,9 +146,10 @@ extension String {
   /// Whether the string lowercases to `lowercase`: byte by byte when ASCII.
   fileprivate func isLowercased(as lowercase: String) -> Bool {
     if self == lowercase { return true }
-    guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased() == lowercase }
-    return URLResponderChainCore.withUTF8(of: self) { own in
-      URLResponderChainCore.withUTF8(of: lowercase) { own.equalsIgnoringASCIICase($0) }
+    let asASCII = URLResponderChainCore.withUTF8(of: self) { own -> Bool? in
+      guard own.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return URLResponderChainCore.withUTF8(of: lowercase) { own.equalsIgnoringASCIICase($0) }
     }
+    return asASCII ?? (lowercased() == lowercase)
   }
 }
