@@ -22,17 +22,16 @@ package struct ChainLog: Sendable {
 
   let category: ChainLogCategory
   #if canImport(os)
-    private let logger: Logger
+    // `os_log` and `os_signpost` with static formats, not `Logger` and `OSSignposter`: the
+    // same lines and intervals, without the interpolation machinery those compile into
+    // every call site (about 2 KB here).
     private let osLog: OSLog
-    let signposter: OSSignposter
   #endif
 
   private init(_ category: ChainLogCategory) {
     self.category = category
     #if canImport(os)
-      logger = Logger(subsystem: ChainLogSettings.subsystem, category: category.name)
       osLog = OSLog(subsystem: ChainLogSettings.subsystem, category: category.name)
-      signposter = OSSignposter(subsystem: ChainLogSettings.subsystem, category: category.name)
     #endif
   }
 
@@ -46,11 +45,10 @@ package struct ChainLog: Sendable {
       let url = url()
       if ChainLogSettings.showsFullURLs {
         let line = text() + " " + url.absoluteString + detail()
-        logger.debug("\(line, privacy: .public)")
+        os_log("%{public}@", log: osLog, type: .debug, line)
       } else {
         let origin = text() + " " + URLRedaction(url).description
-        let detail = detail()
-        logger.debug("\(origin, privacy: .public)\(url.path, privacy: .private)\(detail, privacy: .public)")
+        os_log("%{public}@%{private}@%{public}@", log: osLog, type: .debug, origin, url.path, detail())
       }
     #else
       guard let recorder = ChainLogRecorder.current else { return }
@@ -73,8 +71,7 @@ package struct ChainLog: Sendable {
         case .error: .error
         }
       guard osLog.isEnabled(type: type) else { return }
-      let text = text()
-      logger.log(level: type, "\(text, privacy: .public)")
+      os_log("%{public}@", log: osLog, type: type, text())
     #else
       ChainLogRecorder.current?(.line(category: category, level: level, text: text()))
     #endif
@@ -85,7 +82,7 @@ package struct ChainLog: Sendable {
   /// Whether intervals are being recorded (Instruments attached, or a test recorder).
   package var isSignposting: Bool {
     #if canImport(os)
-      signposter.isEnabled
+      osLog.signpostsEnabled
     #else
       ChainLogRecorder.current != nil
     #endif
@@ -94,8 +91,9 @@ package struct ChainLog: Sendable {
   /// Begins an interval. Call only when ``isSignposting`` (so `message` is built only then).
   package func beginInterval(_ name: StaticString, id object: AnyObject, _ message: String) -> SignpostInterval {
     #if canImport(os)
-      let id = signposter.makeSignpostID(from: object)
-      return SignpostInterval(state: signposter.beginInterval(name, id: id, "\(message, privacy: .public)"))
+      let id = OSSignpostID(log: osLog, object: object)
+      os_signpost(.begin, log: osLog, name: name, signpostID: id, "%{public}@", message)
+      return SignpostInterval(id: id)
     #else
       let id = UInt(bitPattern: ObjectIdentifier(object).hashValue)
       ChainLogRecorder.current?(.intervalBegan(category: category, name: "\(name)", id: id, message: message))
@@ -106,7 +104,7 @@ package struct ChainLog: Sendable {
   /// Ends an interval begun with ``beginInterval(_:id:_:)``.
   package func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: String) {
     #if canImport(os)
-      signposter.endInterval(name, interval.state, "\(message, privacy: .public)")
+      os_signpost(.end, log: osLog, name: name, signpostID: interval.id, "%{public}@", message)
     #else
       ChainLogRecorder.current?(
         .intervalEnded(category: category, name: "\(name)", id: interval.id, message: message))
@@ -135,7 +133,7 @@ package enum ChainLogCategory: Sendable {
 /// An open signpost interval.
 package struct SignpostInterval: Sendable {
   #if canImport(os)
-    let state: OSSignpostIntervalState
+    let id: OSSignpostID
   #else
     let id: UInt
   #endif
