@@ -1,6 +1,5 @@
 /// Calls `body` with the UTF-8 bytes of `text`, copying them only if the string does not
-/// store them contiguously (a bridged string). The copy is a `String`, not an array of the
-/// generic view: one non-generic path instead of specialized copying code per string type.
+/// store them contiguously (a bridged string).
 ///
 /// Not the standard library's `String.withUTF8`: that one is `mutating`, and the copy it
 /// needs made an allowlist's exact-host check 42 → 70 ns. Inlinable, so that the allowlist
@@ -10,6 +9,5 @@ package func withUTF8<Text: StringProtocol, Result>(of text: Text, _ body: (Unsa
   -> Result
 {
   if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-  var copy = String(text)
-  return copy.withUTF8(body)
+  return Array(text.utf8).withUnsafeBufferPointer(body)
 }

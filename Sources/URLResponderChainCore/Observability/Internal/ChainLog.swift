@@ -37,6 +37,7 @@ package struct ChainLog: Sendable {
 
   /// Logs a debug line: public `text`, then the URL (origin public, path private, query and
   /// fragment never), then public `detail`. Nothing is evaluated unless debug lines are kept.
+  @inline(never)
   package func debug(
     _ text: @autoclosure () -> String, url: @autoclosure () -> URL, _ detail: @autoclosure () -> String
   ) {
@@ -62,6 +63,7 @@ package struct ChainLog: Sendable {
   }
 
   /// Logs a line that names no URL.
+  @inline(never)
   package func log(_ level: ChainLogLevel, _ text: @autoclosure () -> String) {
     #if canImport(os)
       let type: OSLogType =
@@ -89,6 +91,7 @@ package struct ChainLog: Sendable {
   }
 
   /// Begins an interval. Call only when ``isSignposting`` (so `message` is built only then).
+  @inline(never)
   package func beginInterval(_ name: StaticString, id object: AnyObject, _ message: String) -> SignpostInterval {
     #if canImport(os)
       let id = OSSignpostID(log: osLog, object: object)
@@ -102,6 +105,7 @@ package struct ChainLog: Sendable {
   }
 
   /// Ends an interval begun with ``beginInterval(_:id:_:)``.
+  @inline(never)
   package func endInterval(_ name: StaticString, _ interval: SignpostInterval, _ message: String) {
     #if canImport(os)
       os_signpost(.end, log: osLog, name: name, signpostID: interval.id, "%{public}@", message)

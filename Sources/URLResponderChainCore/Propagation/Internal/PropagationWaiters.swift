@@ -59,13 +59,14 @@ struct PropagationWaiters {
     return others.remove(at: index).waiter
   }
 
-  mutating func removeAll() -> [Waiter] {
-    var all: [Waiter] = []
-    if let first { all.append(first.waiter) }
-    all += others.lazy.map(\.waiter)
-    first = nil
-    others = []
-    return all
+  /// Removes every waiter and returns them, the inline one first.
+  mutating func removeAll() -> [(token: Int, waiter: Waiter)] {
+    defer {
+      first = nil
+      others = []
+    }
+    guard let first else { return others }
+    return [first] + others
   }
 
   /// Removes and returns the only waiter, when there is exactly one (the common case),

@@ -284,7 +284,7 @@ final class PropagationWalk {
     if let waiter = waiters.removeSole() {
       waiter.resume(with: result)
     } else {
-      for waiter in waiters.removeAll() { waiter.resume(with: result) }
+      for (_, waiter) in waiters.removeAll() { waiter.resume(with: result) }
     }
     observe(result)
   }

@@ -52,7 +52,7 @@ package enum Punycode {
       // Every label, empty ones included: a dot is a separator only as the ASCII byte.
       let end = rest.firstIndex(of: ".") ?? rest.endIndex
       let label = rest[..<end]
-      if label.unicodeScalars.allSatisfy(\.isASCII) {
+      if label.utf8.allSatisfy({ $0 < 0x80 }) {
         ascii += label
       } else if let ace = aceLabel(forUnicode: label) {
         ascii += ace

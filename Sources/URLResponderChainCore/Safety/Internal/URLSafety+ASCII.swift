@@ -144,6 +144,9 @@ extension String {
   }
 
   /// Whether the string lowercases to `lowercase`: byte by byte when ASCII.
+  ///
+  /// Not inlined: the scheme check runs once per URL, and inlined it doubles in size.
+  @inline(never)
   fileprivate func isLowercased(as lowercase: String) -> Bool {
     if self == lowercase { return true }
     let asASCII = URLResponderChainCore.withUTF8(of: self) { own -> Bool? in

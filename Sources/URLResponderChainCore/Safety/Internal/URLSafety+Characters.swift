@@ -24,7 +24,7 @@ extension URLSafety {
     let rest = afterScheme[authorityStart...]
     let authority = rest[..<(rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex)]
     guard !authority.contains("@"), url.user == nil, url.password == nil else { return .failure(.userInfo) }
-    guard authority.unicodeScalars.allSatisfy(\.isASCII) else {
+    guard authority.utf8.allSatisfy({ $0 < 0x80 }) else {
       return .failure(.invalidHost("contains non-ASCII characters"))
     }
     if authority.contains("[") || authority.contains("]") { return .failure(.ipAddress(String(authority))) }
