@@ -2,10 +2,6 @@ public import Foundation
 public import URLResponderChainAllowlist
 public import URLResponderChainCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// An allowlist served over HTTP by an endpoint the app names, cached and revalidated the
 /// way HTTP caches are, fetched by one request however many checks wait.
 ///
@@ -41,30 +37,30 @@ public import URLResponderChainCore
 public actor RemoteAllowlist: URLVerdictProviding {
   /// The configuration this allowlist was created with.
   public nonisolated let configuration: RemoteAllowlistConfiguration
-  private let transport: any AllowlistTransport
-  private let now: @Sendable () -> Date
-  private let random: @Sendable () -> Double
+  let transport: any AllowlistTransport
+  let now: @Sendable () -> Date
+  let random: @Sendable () -> Double
   /// What timeouts are measured and retries waited on.
-  private let clock: WaitClock
-  private var stored: StoredAllowlist? {
+  let clock: WaitClock
+  var stored: StoredAllowlist? {
     didSet { latest.withLock { $0 = stored } }
   }
   /// `stored`, readable without the actor for ``currentAllowlist()``.
   private nonisolated let latest = LockedValue<StoredAllowlist?>(nil)
   /// Where the list is kept across launches, if the configuration names a folder.
-  private let cacheFolder: AllowlistCacheFolder?
+  let cacheFolder: AllowlistCacheFolder?
   private var hasReadCache = false
   /// The cache folder holds a list fetched over https while the endpoint is plain http.
-  private var httpsListOnRecord = false
-  private var headers: [String: String]
+  var httpsListOnRecord = false
+  var headers: [String: String]
   /// The retry budget, in tenths of a token: whole numbers, so that ten successes earn back
   /// exactly one retry (ten additions of 0.1 make 0.9999999999999999, which is not one).
-  private var retryBudget: RetryBudget
-  private var fetch: Task<Void, Never>?
-  private var waiters = FetchWaiters<Result<Allowlist, RemoteAllowlistFailure>>()
+  var retryBudget: RetryBudget
+  var fetch: Task<Void, Never>?
+  var waiters = FetchWaiters<Result<Allowlist, RemoteAllowlistFailure>>()
 
   /// The number of HTTP requests sent so far.
-  public private(set) var requestCount = 0
+  public internal(set) var requestCount = 0
 
   /// Creates a remote allowlist. Nothing is fetched until the first check.
   ///
@@ -171,77 +167,6 @@ public actor RemoteAllowlist: URLVerdictProviding {
     }
   }
 
-  // MARK: - Single flight
-
-  private func waitForFetch() async -> Result<Allowlist, RemoteAllowlistFailure> {
-    if Task.isCancelled { return .failure(.cancelled) }
-    let id = waiters.reserveID()
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        waiters.add(continuation, id: id)
-        startFetchIfNeeded()
-      }
-    } onCancel: {
-      Task { await self.cancelWaiter(id) }
-    }
-  }
-
-  private func cancelWaiter(_ id: Int) {
-    waiters.resume(id: id, with: .failure(.cancelled))
-  }
-
-  private func startFetchIfNeeded() {
-    guard fetch == nil else { return }
-    fetch = Task { await self.runFetch() }
-  }
-
-  private func runFetch() async {
-    let interval =
-      ChainLog.allowlist.isSignposting
-      ? ChainLog.allowlist.beginInterval("allowlist fetch", id: self, URLRedaction(configuration.endpoint).description)
-      : nil
-    let result = await fetchWithRetries()
-    fetch = nil
-    if let interval {
-      ChainLog.allowlist.endInterval("allowlist fetch", interval, result.signpostDescription)
-    }
-    switch result {
-    case .success(let fetched):
-      ChainLog.allowlist.debug("allowlist fetched:", url: configuration.endpoint, " (\(fetched.allowlist.count) rules)")
-    case .failure(let failure):
-      ChainLog.allowlist.log(.error, "allowlist fetch failed: \(failure)")
-    }
-    let answer: Result<Allowlist, RemoteAllowlistFailure>
-    switch result {
-    case .success(let fetched) where httpsListOnRecord:
-      // HSTS-like: the cache folder's list came over https; one fetched over http never replaces it.
-      let failure = RemoteAllowlistFailure.downgradeRefused(
-        "the cache folder holds a list fetched over https; a list fetched over http never replaces it"
-          + " (\(fetched.allowlist.count) rules not adopted)")
-      configuration.log("\(failure)")
-      answer = .failure(failure)
-    case .success(let fetched):
-      answer = .success(fetched.allowlist)
-      if fetched.response.directives.noStore {
-        stored = nil
-      } else {
-        stored = fetched
-        cacheFolder?.write(fetched)
-      }
-    case .failure(let failure):
-      switch stored?.freshness(at: now()) {
-      case .fresh?, .staleWhileRevalidating?:
-        answer = .success(stored!.allowlist)  // a background refresh failed; the list is still good
-      case .stale(usableOnError: true)?:
-        configuration.log("serving the stale allowlist within stale-if-error: \(failure)")
-        answer = .success(stored!.allowlist)
-      case .stale(usableOnError: false)?, nil:
-        answer = .failure(failure)
-      }
-    }
-    waiters.resumeAll(with: answer)
-  }
-
   /// Waits for the fetch in flight, if any: above all a `stale-while-revalidate` refresh
   /// running in the background. It ends within the fetch timeout.
   ///
@@ -256,98 +181,6 @@ public actor RemoteAllowlist: URLVerdictProviding {
     await fetch?.value
   }
 
-  // MARK: - Fetching
-
-  private func fetchWithRetries() async -> Result<StoredAllowlist, RemoteAllowlistFailure> {
-    let deadline = clock.elapsed() + configuration.fetchTimeout
-    var attempt = 0
-    var refreshedCredentials = false
-    if let credentials = configuration.credentials { headers.merge(await credentials()) { $1 } }
-    // When the fetch's deadline cuts a retry short, the failure that caused the retry is the one
-    // worth reporting: a refused connection stays "unreachable" on a slow machine.
-    var lastFailure: RemoteAllowlistFailure?
-    while true {
-      attempt += 1
-      let remaining = deadline - clock.elapsed()
-      guard remaining > .zero else { return .failure(lastFailure ?? .timedOut) }
-      let cutByDeadline = remaining < configuration.requestTimeout
-      let (outcome, retryAfter) = await attemptFetch(timeout: min(configuration.requestTimeout, remaining))
-      switch outcome {
-      case .failure(.timedOut) where cutByDeadline && lastFailure != nil:
-        return .failure(lastFailure ?? .timedOut)
-      case .success:
-        retryBudget.earnForSuccess()
-        return outcome
-      case .failure(.notAuthenticated) where !refreshedCredentials && configuration.refreshCredentials != nil:
-        refreshedCredentials = true
-        guard let fresh = await configuration.refreshCredentials?() else { return outcome }
-        headers.merge(fresh) { $1 }
-        attempt -= 1
-        continue
-      case .failure(let failure):
-        lastFailure = failure
-        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts else { return outcome }
-        let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
-        guard clock.elapsed() + delay < deadline, retryBudget.spendForRetry() else { return outcome }
-        configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay)")
-        do {
-          try await clock.sleep(delay)
-        } catch {
-          return .failure(.cancelled)
-        }
-      }
-    }
-  }
-
-  private func attemptFetch(timeout: Duration) async -> (Result<StoredAllowlist, RemoteAllowlistFailure>, Duration?) {
-    let (request, sentValidator) = AllowlistExchange.request(
-      to: configuration.endpoint, headers: headers, stored: stored)
-    let requestTime = now()
-    switch await sendFollowingSameOriginRedirects(request, timeout: timeout) {
-    case .success(let exchange):
-      let (outcome, retryAfter) = AllowlistExchange.read(
-        exchange, stored: stored, sentValidator: sentValidator, configuration: configuration,
-        requestTime: requestTime, responseTime: now())
-      return (outcome, retryAfter)
-    case .failure(let failure):
-      return (.failure(failure), nil)
-    }
-  }
-
-  /// Sends `request`, following redirects only as ``AllowlistRedirectPolicy`` allows, all
-  /// within `timeout`. A refused redirect fails the fetch before anything from its target is read.
-  private func sendFollowingSameOriginRedirects(_ request: URLRequest, timeout: Duration) async
-    -> Result<HTTPExchange, RemoteAllowlistFailure>
-  {
-    let policy = AllowlistRedirectPolicy(endpoint: configuration.endpoint)
-    let deadline = clock.elapsed() + timeout
-    var request = request
-    var hops = 0
-    while true {
-      let remaining = deadline - clock.elapsed()
-      guard remaining > .zero else { return .failure(.timedOut) }
-      requestCount += 1
-      let exchange: HTTPExchange
-      do {
-        exchange = try await transport.send(request, byteLimit: configuration.byteLimit, timeout: remaining)
-      } catch {
-        return .failure(error)
-      }
-      guard [301, 302, 303, 307, 308].contains(exchange.status) else { return .success(exchange) }
-      switch policy.decide(
-        location: exchange.headers["location"], from: request.url ?? configuration.endpoint, hops: hops)
-      {
-      case .follow(let target):
-        ChainLog.allowlist.log(.info, "following a same-origin allowlist redirect (HTTP \(exchange.status))")
-        request.url = target
-        hops += 1
-      case .refuse(let reason):
-        configuration.log("refusing the allowlist redirect: \(reason)")
-        return .failure(.redirectRefused(reason))
-      }
-    }
-  }
-
   // MARK: - Persistence
 
   private func readCacheOnce() {
@@ -356,14 +189,5 @@ public actor RemoteAllowlist: URLVerdictProviding {
     guard stored == nil, let cacheFolder else { return }
     httpsListOnRecord = cacheFolder.refusesPlainHTTPLists()
     stored = cacheFolder.read()
-  }
-}
-
-extension Result<StoredAllowlist, RemoteAllowlistFailure> {
-  fileprivate var signpostDescription: String {
-    switch self {
-    case .success: "fetched"
-    case .failure(let failure): "failed: \(failure)"
-    }
   }
 }
