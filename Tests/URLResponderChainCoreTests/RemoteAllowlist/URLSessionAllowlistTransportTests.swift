@@ -9,11 +9,18 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// libcurl sends loopback traffic through a configured proxy unless told not to.
-func keepLoopbackOffProxies() {
+/// libcurl sends loopback traffic through a configured proxy unless `no_proxy` names it.
+func keepLoopbackOffProxies() { _ = loopbackProxyBypass }
+
+/// Set once, and only when a proxy is configured. `setenv` while another thread reads the
+/// environment can crash it: Foundation reads `XDG_CACHE_HOME` whenever a test creates a
+/// session configuration, and calling this from every suite's `init` once did exactly that.
+private let loopbackProxyBypass: Void = {
+  let proxies = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+  guard proxies.contains(where: { getenv($0) != nil }) else { return }
   setenv("no_proxy", "127.0.0.1,localhost", 1)
   setenv("NO_PROXY", "127.0.0.1,localhost", 1)
-}
+}()
 
 @Suite struct URLSessionAllowlistTransportTests {
   init() { keepLoopbackOffProxies() }

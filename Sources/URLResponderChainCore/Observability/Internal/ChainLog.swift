@@ -6,7 +6,7 @@ package import Foundation
   import Synchronization
 #endif
 
-/// The package's log: `os.Logger` and `OSSignposter` on Apple platforms, a portable stand-in
+/// The package's log: `os_log` and `os_signpost` on Apple platforms, a portable stand-in
 /// elsewhere that writes to `ChainLogRecorder` (for tests) and costs a nil check otherwise.
 /// The stand-in and its records exist only where `os` does not, so Apple builds carry none
 /// of it.
@@ -124,7 +124,7 @@ package enum ChainLogCategory: Sendable {
   case propagation, allowlist, presentation, inbound
 
   /// The category's name in Console and Instruments.
-  var name: String {
+  package var name: String {
     switch self {
     case .propagation: "propagation"
     case .allowlist: "allowlist"

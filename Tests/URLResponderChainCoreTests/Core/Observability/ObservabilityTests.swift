@@ -10,7 +10,7 @@ import URLResponderChainTesting
 @testable import URLResponderChainRemoteAllowlist
 
 // These tests read the portable log's records back. On Apple platforms the same call sites
-// write to `os.Logger` and `OSSignposter` instead, with the privacy the redaction tests
+// write to `os_log` and `os_signpost` instead, with the privacy the redaction tests
 // (`RedactedURLTests`) cover on every platform; there is no stand-in to read back there.
 #if !canImport(os)
 
