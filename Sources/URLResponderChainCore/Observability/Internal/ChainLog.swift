@@ -124,7 +124,7 @@ package enum ChainLogCategory: Sendable {
   case propagation, allowlist, presentation, inbound
 
   /// The category's name in Console and Instruments.
-  package var name: String {
+  var name: String {
     switch self {
     case .propagation: "propagation"
     case .allowlist: "allowlist"
