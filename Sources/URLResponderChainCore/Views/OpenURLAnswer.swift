@@ -2,7 +2,7 @@ package import Foundation
 
 /// What SwiftUI is told about a link it handed to the chain, in the words of its
 /// `OpenURLAction.Result`.
-package enum OpenURLAnswer: Equatable, Sendable {
+package enum OpenURLAnswer: Sendable {
   /// The chain took the link, or is still deciding and owns it.
   case handled
   /// A handler discarded it.

@@ -17,7 +17,10 @@ extension URLSafety {
     }
     guard url.scheme?.lowercased() == scheme else { return .failure(.malformed) }
     let afterScheme = written[written.index(after: colon)...]
-    guard afterScheme.hasPrefix("//") else { return .failure(.missingAuthority) }
+    // Two "/" characters, compared as `hasPrefix("//")` would (a "/" with a combining mark is
+    // another character), without its generic code.
+    var leading = afterScheme.makeIterator()
+    guard leading.next() == "/", leading.next() == "/" else { return .failure(.missingAuthority) }
 
     // Authority, as written: up to the first "/", "?" or "#".
     let authorityStart = afterScheme.index(afterScheme.startIndex, offsetBy: 2)
