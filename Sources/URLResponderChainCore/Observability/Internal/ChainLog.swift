@@ -24,7 +24,7 @@ package struct ChainLog: Sendable {
   #if canImport(os)
     // `os_log` and `os_signpost` with static formats, not `Logger` and `OSSignposter`: the
     // same lines and intervals, without the interpolation machinery those compile into
-    // every call site (about 2 KB here).
+    // the core (about 5 KB, measured with `apple-typecheck --size`).
     private let osLog: OSLog
   #endif
 
