@@ -107,6 +107,23 @@ import Testing
     }
   }
 
+  /// Labels are decoded in place, after their `xn--`: the hyphens of the prefix must never
+  /// be taken for the delimiter. On random labels of the bytes that matter (letters, digits,
+  /// hyphens, a byte above ASCII), decoding in place reads exactly what decoding a copy does.
+  @Test func decodingAfterThePrefixReadsAsDecodingACopy() {
+    var generator = SeededGenerator(seed: 0x0050_C0DE)
+    let alphabet = Array("abkvz019-".utf8) + [0xC3]
+    var mismatches: [String] = []
+    for _ in 0..<50_000 {
+      let length = Int.random(in: 0...12, using: &generator)
+      let label = Array("xn--".utf8) + (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+      if Punycode.decode(label, from: 4) != Punycode.decode(Array(label[4...])) {
+        mismatches.append(String(decoding: label, as: UTF8.self))
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
   @Test(arguments: [
     ("bücher", "xn--bcher-kva"), ("BÜCHER", "xn--bcher-kva"), ("例え", "xn--r8jz45g"), ("münchen", "xn--mnchen-3ya"),
     ("пример", "xn--e1afmkfd"), ("à", "xn--0ca"), ("д", "xn--d1a"), ("ü", "xn--tda"),

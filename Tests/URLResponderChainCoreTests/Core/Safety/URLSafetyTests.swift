@@ -103,6 +103,17 @@ import URLResponderChainCore
     #expect(host(input) == nil)
   }
 
+  /// A web URL must be written `scheme://host`. Both paths check it: the byte path for ASCII
+  /// text, the character path otherwise, where a "/" carrying a combining mark is another
+  /// character, not a slash.
+  @Test(arguments: [
+    "https:example.com", "https:/example.com", "https:ex\u{E4}mple.com", "https:/ex\u{E4}mple.com",
+    "https:/\u{338}/ex\u{E4}mple.com",
+  ])
+  func aWebURLNotWrittenAsSchemeSlashSlashHostIsRefused(string: String) {
+    #expect(refusal(string) == .missingAuthority, "\(string.unicodeScalars.map(\.value))")
+  }
+
   @Test func anEmptyPortIsTheDefaultPort() {
     #expect(host("https://example.com:/a") == "example.com")
     #expect((try? EligibleURL("https://example.com:/a"))?.port == nil)
