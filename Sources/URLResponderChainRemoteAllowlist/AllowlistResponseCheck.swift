@@ -42,17 +42,21 @@ enum AllowlistResponseCheck {
 
   /// Whether a `Content-Encoding` field names no coding: empty, or only `identity`.
   static func isIdentity(_ contentEncoding: String) -> Bool {
-    contentEncoding.split(separator: ",").allSatisfy {
-      let coding = $0.trimmingCharacters(in: .whitespaces).lowercased()
-      return coding.isEmpty || coding == "identity"
-    }
+    HTTPFieldValue.members(of: contentEncoding[...]).allSatisfy { HTTPFieldValue.matches($0, token: "identity") }
   }
 
   /// `application/json` or any `+json` type (RFC 6839), parameters ignored, case-insensitive.
   static func isJSON(_ contentType: String) -> Bool {
-    let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-      .trimmingCharacters(in: .whitespaces).lowercased()
-    return mediaType == "application/json"
-      || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json") && !mediaType.contains(" "))
+    let field = contentType.utf8
+    let mediaType = HTTPFieldValue.trimmed(contentType[..<(field.firstIndex(of: UInt8(ascii: ";")) ?? field.endIndex)])
+    if HTTPFieldValue.matches(mediaType, token: "application/json") { return true }
+    // type "/" subtype, the subtype a token (RFC 9110 §8.3.1) ending in "+json"; offsets in bytes.
+    let bytes = mediaType.utf8
+    let prefix = "application/".utf8.count
+    guard bytes.count > prefix + "+json".utf8.count,
+      HTTPFieldValue.matches(mediaType[..<bytes.index(bytes.startIndex, offsetBy: prefix)], token: "application/"),
+      HTTPFieldValue.matches(mediaType[bytes.index(bytes.endIndex, offsetBy: -5)...], token: "+json")
+    else { return false }
+    return bytes.dropFirst(prefix).allSatisfy(HTTPFieldValue.isTokenCharacter)
   }
 }

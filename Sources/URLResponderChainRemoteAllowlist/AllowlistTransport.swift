@@ -9,15 +9,27 @@ import URLResponderChainCore
 public struct HTTPExchange: Sendable, Equatable {
   /// The status code.
   public let status: Int
-  /// Header fields, names lowercased.
+  /// Header fields, names lowercased. Fields whose names differ only in case are one field,
+  /// their values joined with `, ` as repeated lines are (RFC 9110 §5.3).
   public let headers: [String: String]
   /// The body, never longer than the byte limit it was read with.
   public let body: Data
 
   /// Creates a response.
+  ///
+  /// - Parameter headers: Header fields as the transport read them. A name is compared
+  ///   without regard to ASCII case: `Cache-Control` and `cache-control` are one field, so
+  ///   neither line is lost (a `no-store` on one of them still counts).
   public init(status: Int, headers: [String: String], body: Data) {
     self.status = status
-    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
+    var fields: [String: String] = [:]
+    // In the names' order, so that the joined value does not depend on the dictionary's.
+    for name in headers.keys.sorted() {
+      let value = headers[name] ?? ""
+      let lowercased = HTTPFieldValue.asciiLowercased(name)
+      fields[lowercased] = fields[lowercased].map { $0 + ", " + value } ?? value
+    }
+    self.headers = fields
     self.body = body
   }
 }

@@ -30,28 +30,27 @@ struct HTTPCacheDirectives: Sendable, Equatable, Codable {
   /// joined with commas. Unknown directives are ignored; commas inside quoted values do not
   /// split directives. Read conservatively, as §4.2.1 encourages: a malformed `max-age`, or
   /// `max-age` given twice with different values, makes the response stale; a malformed stale
-  /// window is ignored, and a window given twice takes the smaller value.
+  /// window is ignored, and a window given twice takes the smaller value. The value is read
+  /// as bytes (see `HTTPFieldValue`): no character after a comma can hide the directive before it.
   init(cacheControl: String?) {
     guard let cacheControl else { return }
-    var maxAges: Set<Int?> = []
-    for (rawName, rawValue) in Self.directives(in: cacheControl) {
-      let name = rawName.lowercased()
-      let value = rawValue.flatMap { Self.seconds(Substring($0)) }
-      switch name {
-      case "max-age": maxAges.insert(value)
-      case "no-cache": noCache = true
-      case "no-store": noStore = true
-      case "stale-while-revalidate": staleWhileRevalidate = Self.smaller(staleWhileRevalidate, value)
-      case "stale-if-error": staleIfError = Self.smaller(staleIfError, value)
-      default: break
+    var maxAge: Int??
+    for (name, argument) in Self.directives(in: cacheControl) {
+      let seconds = argument.flatMap { HTTPFieldValue.deltaSeconds(HTTPFieldValue.unquoted($0)) }
+      if HTTPFieldValue.matches(name, token: "max-age") {
+        // §4.2.1: invalid freshness information, or conflicting values, make the response stale.
+        maxAge = maxAge == nil || maxAge == seconds ? seconds : .some(nil)
+      } else if HTTPFieldValue.matches(name, token: "no-cache") {
+        noCache = true
+      } else if HTTPFieldValue.matches(name, token: "no-store") {
+        noStore = true
+      } else if HTTPFieldValue.matches(name, token: "stale-while-revalidate") {
+        staleWhileRevalidate = Self.smaller(staleWhileRevalidate, seconds)
+      } else if HTTPFieldValue.matches(name, token: "stale-if-error") {
+        staleIfError = Self.smaller(staleIfError, seconds)
       }
     }
-    // §4.2.1: invalid freshness information, or conflicting values, make the response stale.
-    if maxAges.count == 1, let only = maxAges.first {
-      maxAge = only ?? 0
-    } else if !maxAges.isEmpty {
-      maxAge = 0
-    }
+    if let maxAge { self.maxAge = maxAge ?? 0 }
   }
 
   private static func smaller(_ current: Int?, _ new: Int?) -> Int? {
@@ -59,63 +58,22 @@ struct HTTPCacheDirectives: Sendable, Equatable, Codable {
     return current.map { min($0, new) } ?? new
   }
 
-  /// Splits a field value into `name[=value]` directives, honouring quoted strings.
-  static func directives(in field: String) -> [(String, String?)] {
-    var result: [(String, String?)] = []
-    var current = ""
-    var inQuotes = false
-    var escaped = false
-    func flush() {
-      let piece = current.trimmingCharacters(in: .whitespaces)
-      current = ""
-      guard !piece.isEmpty else { return }
-      if let equals = piece.firstIndex(of: "=") {
-        let name = String(piece[..<equals]).trimmingCharacters(in: .whitespaces)
-        result.append((name, String(piece[piece.index(after: equals)...])))
+  /// Splits a field value into `name[=argument]` directives (§5.2), honouring quoted strings,
+  /// with the white space around names and arguments removed.
+  static func directives(in field: String) -> [(name: Substring, argument: Substring?)] {
+    var directives: [(name: Substring, argument: Substring?)] = []
+    for member in HTTPFieldValue.members(of: field[...]) {
+      if let equals = member.utf8.firstIndex(of: UInt8(ascii: "=")) {
+        let argument = HTTPFieldValue.trimmed(member[member.utf8.index(after: equals)...])
+        directives.append((HTTPFieldValue.trimmed(member[..<equals]), argument))
       } else {
-        result.append((piece, nil))
+        directives.append((member, nil))
       }
     }
-    for character in field {
-      if escaped {
-        escaped = false
-      } else if inQuotes, character == "\\" {
-        escaped = true
-      } else if character == "\"" {
-        inQuotes.toggle()
-      } else if character == ",", !inQuotes {
-        flush()
-        continue
-      }
-      current.append(character)
-    }
-    flush()
-    return result
+    return directives
   }
 
   init() {}
-
-  /// A delta-seconds value, quoted or not; `nil` unless it is a non-negative integer.
-  private static func seconds(_ raw: Substring) -> Int? {
-    var text = raw.trimmingCharacters(in: .whitespaces)
-    if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-    guard !text.isEmpty, text.allSatisfy(\.isASCIIDigitCharacter) else { return nil }
-    return Int(text.prefix(10)) ?? Int.max
-  }
-}
-
-extension Character {
-  fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
-}
-
-extension StringProtocol {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-  }
-}
-
-extension Set where Element == Character {
-  fileprivate static var whitespaces: Set<Character> { [" ", "\t"] }
 }
 
 /// How usable a stored response is at a given moment.

@@ -29,10 +29,7 @@ enum HTTPDate {
   ///   - now: The time a two-digit rfc850 year is read against: a year that would be more
   ///     than 50 years after it belongs to the century before (§5.6.7).
   static func parse(_ value: String, now: Date = Date()) -> Date? {
-    var text = Substring(value)
-    while text.first == " " || text.first == "\t" { text.removeFirst() }
-    while text.last == " " || text.last == "\t" { text.removeLast() }
-    let bytes = Array(text.utf8)
+    let bytes = Array(HTTPFieldValue.trimmed(value[...]).utf8)
     if let date = imfFixdate(bytes) ?? rfc850Date(bytes, now: now) ?? asctimeDate(bytes) { return date }
     return nil
   }

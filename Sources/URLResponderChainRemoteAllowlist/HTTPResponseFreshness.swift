@@ -38,10 +38,9 @@ struct HTTPResponseFreshness: Sendable, Equatable {
       expiresLifetime = nil
     }
 
-    neverMatches =
-      headers["vary"]?.split(separator: ",").contains {
-        $0.trimmingCharacters(in: .whitespaces) == "*"
-      } ?? false
+    neverMatches = HTTPFieldValue.members(of: headers["vary"]?[...] ?? "").contains {
+      HTTPFieldValue.matches($0, token: "*")
+    }
   }
 
   /// The `Age` value (§5.1) in seconds. A list keeps its first member, as §5.1 says. A value
@@ -50,10 +49,8 @@ struct HTTPResponseFreshness: Sendable, Equatable {
   /// `Age` means the age is unknown, so the response is taken as already stale.
   static func ageValue(_ field: String?) -> Double {
     guard let field else { return 0 }
-    let first = field.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    let text = first.trimmingCharacters(in: .whitespaces)
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .infinity }
     // §1.2.2: a delta-seconds too large to represent is 2^31.
-    return Double(text.prefix(10)).map { min($0, 2_147_483_648) } ?? 2_147_483_648
+    return HTTPFieldValue.members(of: field[...]).first.flatMap(HTTPFieldValue.deltaSeconds).map(Double.init)
+      ?? .infinity
   }
 }

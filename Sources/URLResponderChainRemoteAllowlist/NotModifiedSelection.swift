@@ -21,11 +21,12 @@ enum NotModifiedSelection {
   static func selects(_ stored: CachedResponse, headers: [String: String]) -> Bool {
     if let etag = headers["etag"] {
       guard let received = EntityTag(etag), let held = stored.etag.flatMap(EntityTag.init) else { return false }
-      let corresponds = received.isWeak ? received.opaqueTag == held.opaqueTag : received.matchesStrongly(held)
+      let corresponds =
+        received.isWeak ? HTTPFieldValue.sameBytes(received.opaqueTag, held.opaqueTag) : received.matchesStrongly(held)
       guard corresponds else { return false }
     }
     if let lastModified = headers["last-modified"] {
-      guard lastModified == stored.lastModified else { return false }
+      guard let held = stored.lastModified, HTTPFieldValue.sameBytes(lastModified[...], held[...]) else { return false }
     }
     return true
   }
@@ -39,11 +40,9 @@ struct EntityTag: Equatable {
 
   /// Parses one entity-tag; `nil` for anything else (a list, no quotes, a stray `W/`).
   init?(_ text: String) {
-    var rest = Substring(text)
-    while rest.first == " " || rest.first == "\t" { rest.removeFirst() }
-    while rest.last == " " || rest.last == "\t" { rest.removeLast() }
-    isWeak = rest.hasPrefix("W/")
-    if isWeak { rest = rest.dropFirst(2) }
+    var rest = HTTPFieldValue.trimmed(text[...])
+    isWeak = rest.utf8.starts(with: "W/".utf8)
+    if isWeak { rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...] }
     // etagc = %x21 / %x23-7E / obs-text: no quote, space or control inside.
     guard rest.utf8.count >= 2, rest.utf8.first == UInt8(ascii: "\""), rest.utf8.last == UInt8(ascii: "\""),
       rest.utf8.dropFirst().dropLast().allSatisfy({ $0 == 0x21 || (0x23...0x7E).contains($0) || $0 >= 0x80 })
@@ -52,5 +51,7 @@ struct EntityTag: Equatable {
   }
 
   /// Strong comparison: neither weak, and the opaque-tags identical.
-  func matchesStrongly(_ other: EntityTag) -> Bool { !isWeak && !other.isWeak && opaqueTag == other.opaqueTag }
+  func matchesStrongly(_ other: EntityTag) -> Bool {
+    !isWeak && !other.isWeak && HTTPFieldValue.sameBytes(opaqueTag, other.opaqueTag)
+  }
 }

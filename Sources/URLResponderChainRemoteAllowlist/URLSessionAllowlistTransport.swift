@@ -167,7 +167,8 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
     guard let response else { return finish(.failure(.unreachable("no HTTP response"))) }
     var headers: [String: String] = [:]
     for (name, value) in response.allHeaderFields {
-      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+      // Names as sent: `HTTPExchange` joins lines whose names differ only in case.
+      if let name = name as? String, let value = value as? String { headers[name] = value }
     }
     finish(.success(HTTPExchange(status: response.statusCode, headers: headers, body: body)))
   }

@@ -80,10 +80,10 @@ public struct AllowlistIntegrity: Sendable {
       let digest = SHA256Digest.hash(document)
       return digests.contains(digest) ? nil : "its SHA-256 \(SHA256Digest.hex(digest)) is not pinned"
     case .signature(let header, let verifier):
-      guard let value = signatureHeader?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+      guard let value = signatureHeader.map({ HTTPFieldValue.trimmed($0[...]) }), !value.isEmpty else {
         return "the response has no \(header) header"
       }
-      guard let signature = Data(base64Encoded: value) else { return "the \(header) header is not base64" }
+      guard let signature = Data(base64Encoded: String(value)) else { return "the \(header) header is not base64" }
       return verifier.isValidSignature(signature, of: document) ? nil : "the signature does not verify"
     }
   }

@@ -103,11 +103,9 @@ enum AllowlistExchange {
   /// wait there is, clamped like any other, never ignored.
   static func retryAfter(_ value: String?, now: Date) -> Duration? {
     let longest = 86_400
-    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-      return .seconds(min(Int(value) ?? longest, longest))
-    }
-    guard let date = HTTPDate.parse(value, now: now) else { return nil }
+    guard let value = value.map({ HTTPFieldValue.trimmed($0[...]) }), !value.isEmpty else { return nil }
+    if let seconds = HTTPFieldValue.deltaSeconds(value) { return .seconds(min(seconds, longest)) }
+    guard let date = HTTPDate.parse(String(value), now: now) else { return nil }
     return .milliseconds(Int64(max(0, min(date.timeIntervalSince(now), Double(longest))) * 1000))
   }
 }

@@ -261,6 +261,10 @@ import Testing
     ("application/vnd.allowlist+json", true), (" application/json ", true),
     ("text/html", false), ("text/json", false), ("application/jsonp", false), ("application/json-seq", false),
     ("text/plain; x=application/json", false), ("", false), ("application/", false), ("+json", false),
+    // Read as bytes: a semicolon is one whatever follows it, and a subtype is a token.
+    ("application/json;\u{301}charset=utf-8", true), ("application/vnd.x\u{301}+json", false),
+    ("application/a\tb+json", false), ("application/json\u{A0}", false), ("\u{A0}application/json", false),
+    ("application/\u{212A}+json", false),
   ])
   func onlyJSONMediaTypesAreRead(contentType: String, isJSON: Bool) {
     #expect(AllowlistResponseCheck.isJSON(contentType) == isJSON)
@@ -284,6 +288,7 @@ import Testing
 
   @Test(arguments: [
     ("", true), ("identity", true), (" Identity ", true), ("gzip", false), ("identity, gzip", false), ("br", false),
+    ("identity,\u{301}gzip", false), ("identity\u{A0}", false), ("identity, , identity", true),
   ])
   func onlyIdentityCodingsAreRead(contentEncoding: String, isIdentity: Bool) {
     #expect(AllowlistResponseCheck.isIdentity(contentEncoding) == isIdentity)

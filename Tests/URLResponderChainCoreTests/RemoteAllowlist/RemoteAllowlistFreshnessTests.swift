@@ -69,6 +69,7 @@ import Testing
   @Test(arguments: [
     "7200",  // older than max-age: stale on arrival
     "7200, 0",  // a list: the first member counts
+    "00000000007200",  // every digit counts, however many zeros lead
     "7200;foo=bar",  // invalid: the age is unknown, taken as stale
     "-10",  // invalid, never fresher
     "abc",

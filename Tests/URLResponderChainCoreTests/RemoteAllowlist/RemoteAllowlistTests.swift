@@ -312,6 +312,33 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("allowlist-cache.json").path))
   }
 
+  // Field values are bytes (RFC 9110 §5.5): a comma is a delimiter whatever follows it. Read
+  // as Swift characters, a comma followed by a combining mark or a joiner is one character,
+  // not a comma, and the `no-store` before it would be lost.
+  @Test(arguments: ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{20E0}"])
+  func noStoreBeforeACommaThatAMarkFollowsStillKeepsNothing(mark: String) async throws {
+    let cache = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let server = try serve(Self.ok(Self.document, ["Cache-Control": "no-store,\(mark)max-age=600"]))
+    defer { server.stop() }
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache))
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(server.requests.count == 2)
+    #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("allowlist-cache.json").path))
+  }
+
+  @Test func noCacheBeforeACommaThatAMarkFollowsStillRevalidatesEveryUse() async throws {
+    let server = try serve(
+      Self.ok(Self.document, ["Cache-Control": "max-age=600, no-cache,\u{301}", "ETag": "\"v1\""]),
+      .respond(status: 304, headers: [:], body: Data()))
+    defer { server.stop() }
+    let remote = try RemoteAllowlist(configuration: configuration(server))
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(await remote.checked("https://example.com").isAllowed)
+    #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"v1\""])
+  }
+
   @Test func aListWithOnlyLastModifiedIsRevalidatedWithIfModifiedSince() async throws {
     let stamp = "Wed, 21 Oct 2026 07:28:00 GMT"
     let server = try serve(
