@@ -22,7 +22,7 @@ enum NotModifiedSelection {
     if let etag = headers["etag"] {
       guard let received = EntityTag(etag), let held = stored.etag.flatMap(EntityTag.init) else { return false }
       let corresponds =
-        received.isWeak ? HTTPFieldValue.sameBytes(received.opaqueTag, held.opaqueTag) : received.matchesStrongly(held)
+        received.isWeak ? received.matchesWeakly(held) : received.matchesStrongly(held)
       guard corresponds else { return false }
     }
     if let lastModified = headers["last-modified"] {
@@ -32,8 +32,9 @@ enum NotModifiedSelection {
   }
 }
 
-/// An entity-tag (RFC 9110 §8.8.3): `"opaque"` or `W/"opaque"`.
-struct EntityTag: Equatable {
+/// An entity-tag (RFC 9110 §8.8.3): `"opaque"` or `W/"opaque"`. Not `Equatable`: tags compare
+/// by the two rules of §8.8.3.2, byte for byte, never by `String`'s canonical equivalence.
+struct EntityTag {
   let isWeak: Bool
   /// The tag with its quotes.
   let opaqueTag: Substring
@@ -49,6 +50,9 @@ struct EntityTag: Equatable {
     else { return nil }
     opaqueTag = rest
   }
+
+  /// Weak comparison: the opaque-tags identical, whether or not either is weak.
+  func matchesWeakly(_ other: EntityTag) -> Bool { HTTPFieldValue.sameBytes(opaqueTag, other.opaqueTag) }
 
   /// Strong comparison: neither weak, and the opaque-tags identical.
   func matchesStrongly(_ other: EntityTag) -> Bool {

@@ -73,6 +73,7 @@ import Testing
     let precomposed = try #require(EntityTag("\"\u{E9}\""))
     let decomposed = try #require(EntityTag("\"e\u{301}\""))
     #expect(!precomposed.matchesStrongly(decomposed))
+    #expect(!precomposed.matchesWeakly(decomposed))
   }
 
   @Test func fieldNamesThatDifferOnlyInCaseAreOneField() {

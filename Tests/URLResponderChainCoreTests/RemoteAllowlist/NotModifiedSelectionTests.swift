@@ -35,6 +35,10 @@ import Testing
       (#""v1""#, sunday, #""v1""#, monday, false),  // every validator it carries must correspond
       (#""v1""#, nil, nil, nil, true),  // no validator: the one stored response it answers
       (nil, sunday, nil, nil, true),
+      // Canonically equivalent, so equal as Swift strings; different bytes, so different tags.
+      ("\"\u{E9}\"", nil, "\"e\u{301}\"", nil, false),
+      ("\"\u{E9}\"", nil, "W/\"e\u{301}\"", nil, false),
+      (nil, "\u{212B}", nil, "\u{C5}", false),
     ] as [(String?, String?, String?, String?, Bool)])
   func aNotModifiedSelectsTheStoredListOnlyByItsValidators(
     storedETag: String?, storedLastModified: String?, etag: String?, lastModified: String?, selects: Bool
