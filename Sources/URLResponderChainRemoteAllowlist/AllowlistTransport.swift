@@ -17,9 +17,12 @@ public struct HTTPExchange: Sendable, Equatable {
 
   /// Creates a response.
   ///
-  /// - Parameter headers: Header fields as the transport read them. A name is compared
-  ///   without regard to ASCII case: `Cache-Control` and `cache-control` are one field, so
-  ///   neither line is lost (a `no-store` on one of them still counts).
+  /// - Parameters:
+  ///   - status: The status code.
+  ///   - headers: Header fields as the transport read them. A name is compared without
+  ///     regard to ASCII case: `Cache-Control` and `cache-control` are one field, so neither
+  ///     line is lost (a `no-store` on one of them still counts).
+  ///   - body: The body.
   public init(status: Int, headers: [String: String], body: Data) {
     self.status = status
     var fields: [String: String] = [:]

@@ -8,6 +8,9 @@ struct HTTPCacheDirectives: Sendable, Equatable, Codable {
   var noCache = false
   /// `no-store`: the response must not be stored at all.
   var noStore = false
+  /// `must-revalidate`: once stale, the response must not be used until a revalidation
+  /// succeeds (§5.2.2.2): not while one runs, and not when it fails.
+  var mustRevalidate = false
   /// `stale-while-revalidate`: seconds past freshness during which the stale response may be
   /// used while a revalidation runs in the background.
   var staleWhileRevalidate: Int?
@@ -44,6 +47,8 @@ struct HTTPCacheDirectives: Sendable, Equatable, Codable {
         noCache = true
       } else if HTTPFieldValue.matches(name, token: "no-store") {
         noStore = true
+      } else if HTTPFieldValue.matches(name, token: "must-revalidate") {
+        mustRevalidate = true
       } else if HTTPFieldValue.matches(name, token: "stale-while-revalidate") {
         staleWhileRevalidate = Self.smaller(staleWhileRevalidate, seconds)
       } else if HTTPFieldValue.matches(name, token: "stale-if-error") {
@@ -93,7 +98,11 @@ extension HTTPCacheDirectives {
     let lifetime = noCache ? 0 : maxAge.map(Double.init) ?? expiresLifetime ?? 0
     if age < lifetime { return .fresh }
     let staleness = age - lifetime
-    if !noCache, let window = staleWhileRevalidate, staleness < Double(window) { return .staleWhileRevalidating }
-    return .stale(usableOnError: staleIfError.map { staleness < Double($0) } ?? false)
+    // §4.2.4: "A cache MUST NOT generate a stale response if it is prohibited by an explicit
+    // in-protocol directive (e.g., by a no-cache response directive, a must-revalidate
+    // response directive ...)". RFC 5861's windows do not lift that: they give no stale use.
+    let mayServeStale = !noCache && !mustRevalidate
+    if mayServeStale, let window = staleWhileRevalidate, staleness < Double(window) { return .staleWhileRevalidating }
+    return .stale(usableOnError: mayServeStale && staleIfError.map { staleness < Double($0) } ?? false)
   }
 }

@@ -22,7 +22,8 @@ public import URLResponderChainCore
 ///   is revalidated with `If-None-Match` / `If-Modified-Since`; within
 ///   `stale-while-revalidate` it is used while a background request refreshes it; within
 ///   `stale-if-error` it is used when the refresh fails. `no-cache` revalidates every time,
-///   `no-store` keeps nothing.
+///   `must-revalidate` never uses a stale list (neither window applies with it or with
+///   `no-cache`), `no-store` keeps nothing.
 /// - One fetch at a time: checks that arrive during a fetch wait for it. A waiting check
 ///   that is cancelled returns ``RemoteAllowlistFailure/cancelled`` at once; the fetch goes on.
 /// - Failed requests are retried as ``RetryPolicy`` says, within the fetch timeout; 4xx

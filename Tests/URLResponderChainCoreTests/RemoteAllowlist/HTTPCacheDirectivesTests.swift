@@ -63,11 +63,22 @@ import Testing
     #expect(directives.freshness(age: 700) == .stale(usableOnError: false))
   }
 
+  // RFC 9111 §4.2.4: no-cache and must-revalidate forbid serving a stale response, so a
+  // stale window beside them gives nothing: not while revalidating, not when that fails.
   @Test func noCacheAlwaysRevalidatesAndNoStoreIsRecognised() {
     let noCache = HTTPCacheDirectives(
       cacheControl: "no-cache, max-age=600, stale-while-revalidate=60, stale-if-error=60")
-    #expect(noCache.freshness(age: 1) == .stale(usableOnError: true))
+    #expect(noCache.freshness(age: 1) == .stale(usableOnError: false))
     #expect(HTTPCacheDirectives(cacheControl: "no-store").noStore)
+  }
+
+  @Test func mustRevalidateForbidsEveryStaleUse() {
+    let directives = HTTPCacheDirectives(
+      cacheControl: "max-age=60, stale-while-revalidate=30, stale-if-error=600, Must-Revalidate")
+    #expect(directives.mustRevalidate)
+    #expect(directives.freshness(age: 10) == .fresh)
+    #expect(directives.freshness(age: 70) == .stale(usableOnError: false))
+    #expect(directives.freshness(age: 100) == .stale(usableOnError: false))
   }
 
   @Test func withoutMaxAgeAResponseIsStaleAtOnce() {
