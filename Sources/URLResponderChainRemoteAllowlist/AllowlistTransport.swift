@@ -27,8 +27,7 @@ public struct HTTPExchange: Sendable, Equatable {
     self.status = status
     var fields: [String: String] = [:]
     // In the names' order, so that the joined value does not depend on the dictionary's.
-    for name in headers.keys.sorted() {
-      let value = headers[name] ?? ""
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
       let lowercased = HTTPFieldValue.asciiLowercased(name)
       fields[lowercased] = fields[lowercased].map { $0 + ", " + value } ?? value
     }

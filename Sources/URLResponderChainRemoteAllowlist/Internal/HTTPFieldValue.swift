@@ -1,3 +1,5 @@
+import URLResponderChainCore
+
 /// HTTP field values read as RFC 9110 writes them: as bytes.
 ///
 /// A comma, a semicolon, a quote or white space is one byte whatever follows it. Read as Swift
@@ -50,7 +52,7 @@ enum HTTPFieldValue {
   static func matches(_ value: Substring, token: String) -> Bool {
     guard value.utf8.count == token.utf8.count else { return false }
     var expected = token.utf8.makeIterator()
-    for byte in value.utf8 where lowercased(byte) != expected.next() { return false }
+    for byte in value.utf8 where byte.asciiLowercased != expected.next() { return false }
     return true
   }
 
@@ -83,24 +85,13 @@ enum HTTPFieldValue {
   /// The ASCII letters of `value` lowercased; every other byte as it is. Field names are
   /// tokens, compared without regard to ASCII case (§5.1).
   static func asciiLowercased(_ value: String) -> String {
-    guard value.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return value }
-    return String(decoding: value.utf8.map(lowercased), as: UTF8.self)
+    guard value.utf8.contains(where: { $0.asciiLowercased != $0 }) else { return value }
+    return String(decoding: value.utf8.map(\.asciiLowercased), as: UTF8.self)
   }
 
   /// Whether `byte` may appear in a token (`tchar`, §5.6.2).
   static func isTokenCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-      true
-    case UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
-  }
-
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+    byte.asciiLowercased.isLDH || "!#$%&'*+.^_`|~".utf8.contains(byte)
   }
 
   private static func isWhiteSpace(_ byte: UInt8) -> Bool {

@@ -39,6 +39,13 @@ import Testing
     #expect(!HTTPFieldValue.matches("no-stor", token: "no-store"))
   }
 
+  @Test func tokenCharactersAreExactlyRFC9110sTchar() {
+    let tchar = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    for byte in UInt8.min...UInt8.max {
+      #expect(HTTPFieldValue.isTokenCharacter(byte) == tchar.contains(byte), "byte \(byte)")
+    }
+  }
+
   @Test func opaqueValuesCompareByteForByte() {
     // Canonically equivalent, so `==` on `String` calls them equal; they are different bytes.
     #expect("\"\u{E9}\"" == "\"e\u{301}\"")
