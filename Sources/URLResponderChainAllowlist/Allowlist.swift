@@ -123,7 +123,23 @@ public struct Allowlist: URLVerdictProviding {
   /// parent domain, then the host's own rules. The first deny rule that matches blocks;
   /// otherwise the first allow rule that matched allows. (They are visited the other way
   /// round, nearest first, keeping the last match of each kind.)
+  ///
+  /// A path that lenient servers read differently (an encoded `%2F` or `%5C` they read as
+  /// `/`, `;` parameters they drop) is judged both ways: a deny rule that matches either
+  /// reading blocks, and the URL is allowed only if both readings are.
   public func verdict(for url: EligibleURL) -> URLVerdict {
+    let written = judge(url, path: url.path)
+    guard written.isAllowed, let lenient = Self.lenientReading(of: url.path) else { return written }
+    switch judge(url, path: lenient) {
+    case .allowed: return written
+    case .blocked(let rule): return .blocked(rule: rule)
+    case .refused:
+      return .refused(reason: "no allow rule matches \(url.host)\(lenient), as servers may read \(url.path)")
+    }
+  }
+
+  /// The verdict for one reading of the URL's path.
+  private func judge(_ url: EligibleURL, path: String) -> URLVerdict {
     let isPlainWebURL = url.port == nil && (url.scheme == "https" || url.scheme == "http")
     // Only indices are kept: copying patterns cost more than the lookup.
     var denied: Int32 = -1
@@ -131,14 +147,14 @@ public struct Allowlist: URLVerdictProviding {
     var next: Int32 = -1
     withUTF8(of: url.host) { host in
       if let own = domains.index(of: host) {
-        visit(domainList[Int(own)].exact, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
+        visit(domainList[Int(own)].exact, for: url, path, isPlainWebURL, denied: &denied, allowed: &allowed)
         next = domainList[Int(own)].parent
       } else {
         next = Self.firstParent(of: host, in: domains) ?? -1
       }
     }
     while next >= 0 {
-      visit(domainList[Int(next)].subdomains, for: url, isPlainWebURL, denied: &denied, allowed: &allowed)
+      visit(domainList[Int(next)].subdomains, for: url, path, isPlainWebURL, denied: &denied, allowed: &allowed)
       next = domainList[Int(next)].parent
     }
     if denied >= 0 { return .blocked(rule: descriptions[Int(denied)]) }
@@ -147,15 +163,17 @@ public struct Allowlist: URLVerdictProviding {
   }
 
   /// Visits the entries in `run` last first, keeping the last deny and allow rules that match:
-  /// so the first of each, in the order the rules were written.
+  /// so the first of each, in the order the rules were written. `path` is the reading of the
+  /// URL's path being judged.
   private func visit(
-    _ run: Range<Int32>, for url: EligibleURL, _ isPlainWebURL: Bool, denied: inout Int32, allowed: inout Int32
+    _ run: Range<Int32>, for url: EligibleURL, _ path: String, _ isPlainWebURL: Bool, denied: inout Int32,
+    allowed: inout Int32
   ) {
     var index = run.upperBound
     while index > run.lowerBound {
       index -= 1
       let entry = entries[Int(index)]
-      let admits = entry.pattern < 0 ? isPlainWebURL : patterns[Int(entry.pattern)].admits(url)
+      let admits = entry.pattern < 0 ? isPlainWebURL : patterns[Int(entry.pattern)].admits(url, path: path)
       guard admits else { continue }
       if entry.rule >= firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
     }

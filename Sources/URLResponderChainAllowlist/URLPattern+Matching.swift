@@ -36,19 +36,20 @@ extension URLPattern {
     return URLPatternMatch(url: url, parameters: parameters)
   }
 
-  /// Whether the pattern matches `url`, whose host is known to match: ``match(_:)`` without
-  /// building the match, and without allocating unless a placeholder has to be decoded.
-  func admits(_ url: EligibleURL) -> Bool {
+  /// Whether the pattern matches `url`, whose host is known to match, with `urlPath` as its
+  /// path (`url.path`, or a lenient server's reading of it): ``match(_:)`` without building
+  /// the match, and without allocating unless a placeholder has to be decoded.
+  func admits(_ url: EligibleURL, path urlPath: String) -> Bool {
     if let scheme {
       guard scheme == url.scheme else { return false }
     } else {
       guard url.scheme == "http" || url.scheme == "https" else { return false }
     }
     guard port == url.port else { return false }
-    guard let segments = path else { return true }
+    guard let segments = self.path else { return true }
     // The path is percent-encoded ASCII: its UTF-8 offsets are character positions.
     let slash = UInt8(ascii: "/")
-    var parts = url.path[...]
+    var parts = urlPath[...]
     for segment in segments {
       parts = parts[(parts.utf8.firstIndex { $0 != slash } ?? parts.endIndex)...]
       let end = parts.utf8.firstIndex(of: slash) ?? parts.endIndex
@@ -58,7 +59,7 @@ extension URLPattern {
       case .literal(let literal):
         guard !parts.isEmpty, parts[..<end] == literal else { return false }
       case .placeholder:
-        return matchPath(url.path) != nil  // decoding and its checks: the full matcher
+        return matchPath(urlPath) != nil  // decoding and its checks: the full matcher
       }
       parts = parts[end...]
     }
@@ -79,10 +80,7 @@ extension URLPattern {
       case .literal(let literal):
         guard index < parts.count, parts[index] == literal else { return nil }
       case .placeholder(let name):
-        guard index < parts.count, !parts[index].isEmpty else { return nil }
-        let value = String(parts[index]).removingPercentEncoding ?? String(parts[index])
-        // A captured value never carries a control character, whatever the encoding hid.
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        guard index < parts.count, let value = Self.placeholderValue(parts[index]) else { return nil }
         parameters[name] = value
       }
       index += 1
@@ -97,6 +95,30 @@ extension URLPattern {
   /// one pattern's path ends and the other's goes on, the path that ends there (1) beats a
   /// trailing `*` (0) or no path at all (0), and loses to any further segment. So
   /// `host/anything` beats `host/anything/*`, which beats `host/*` and `host`.
+  /// The text a placeholder captures from one path segment: its escapes decoded, exactly.
+  ///
+  /// `nil`, so that the route does not match, when the segment reads two ways: a `%` that
+  /// does not begin an escape of two hex digits (`%FF` and `%25FF` would both capture
+  /// `%FF`), bytes that are not UTF-8, or text that holds a control character (C0, DEL or
+  /// C1), whatever the encoding hid. A byte order mark is kept, never dropped.
+  static func placeholderValue(_ segment: Substring) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(segment.utf8.count)
+    var escape = segment.utf8.makeIterator()
+    while let byte = escape.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = escape.next()?.hexValue, let low = escape.next()?.hexValue else { return nil }
+      bytes.append(high << 4 | low)
+    }
+    let value = String(decoding: bytes, as: UTF8.self)
+    guard !bytes.isEmpty, value.utf8.elementsEqual(bytes) else { return nil }
+    let isControl = value.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    return isControl ? nil : value
+  }
+
   package var specificity: [Int] {
     guard let path else { return [matchesSubdomainsOnly ? 0 : 1, host.count, 0] }
     var score = [matchesSubdomainsOnly ? 0 : 1, host.count]

@@ -9,6 +9,8 @@ import URLResponderChainCore
 /// - `docs.example.org/guides/*` adds a path: literal segments, `:name` placeholders that
 ///   match one segment, and a trailing `*` that matches the rest (including nothing).
 ///   Empty segments are insignificant on both sides: `/guides/` and `//guides` are `/guides`.
+///   A literal matches every spelling a server reads as it: `/café` is also
+///   `/caf%C3%A9` and `/caf%c3%a9`, and `/ads` is also `/%61ds`.
 ///
 /// A wildcard directly over a public suffix (`*.com`, `*.co.uk`, `*.github.io`) is refused.
 ///
@@ -19,9 +21,11 @@ import URLResponderChainCore
 public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// One segment of a path pattern.
   public enum Segment: Sendable, Hashable {
-    /// Matches this exact segment.
+    /// Matches this exact segment, held as `EligibleURL.path` spells it: percent-encoded,
+    /// in RFC 3986's normal form (`café` is `caf%C3%A9`, `%61` is `a`).
     case literal(String)
-    /// Matches any one non-empty segment and captures it under this name.
+    /// Matches any one non-empty segment and captures it under this name, percent-decoded.
+    /// A segment that does not decode to text without control characters does not match.
     case placeholder(String)
     /// Matches the rest of the path, including nothing. Only last.
     case rest

@@ -55,10 +55,18 @@ import Testing
 
   @Test func aMatchingRuleWithAHostilePathIsShownEscaped() async {
     let harness = Harness()
-    harness.files["list.json"] = #"{"version":1,"allow":["example.com/\u202e\u001b[2J/*"]}"#
-    harness.input = ["https://example.com/%E2%80%AE%1B%5B2J/a"]
-    _ = await harness.run("check", "--allowlist", "list.json")
+    harness.files["list.json"] = #"{"version":1,"allow":["example.com/\u202e[2J/*"]}"#
+    harness.input = ["https://example.com/%E2%80%AE%5B2J/a"]
+    #expect(await harness.run("check", "--allowlist", "list.json") == 0)
+    #expect(harness.output.count == 1 && harness.output.allSatisfy { $0.contains("\\u{202e}") })
     for line in harness.output + harness.errors { #expect(Self.isInert(line), "\(line.debugDescription)") }
+    // A control character in a rule's path refuses the list, and the reason is inert too.
+    let refused = Harness()
+    refused.files["list.json"] = #"{"version":1,"allow":["example.com/\u202e\u001b[2J/*"]}"#
+    #expect(await refused.run("check", "--allowlist", "list.json", "https://example.com") == 2)
+    for line in refused.errors.flatMap({ $0.split(separator: "\n", omittingEmptySubsequences: false) }) {
+      #expect(Self.isInert(String(line)), "\(line.debugDescription)")
+    }
   }
 
   @Test func plainTextPassesUnchanged() {

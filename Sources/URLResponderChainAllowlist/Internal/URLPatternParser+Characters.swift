@@ -73,9 +73,7 @@ extension URLPatternParser {
         segments.append(.placeholder(String(name)))
       } else {
         guard !part.contains("*") else { throw .misplacedWildcard }
-        let isDotSegment = withUTF8(of: part) { URLSafety.isDotSegment($0) }
-        guard !isDotSegment else { throw .invalidPath(dotSegmentProblem(String(part))) }
-        segments.append(.literal(String(part)))
+        segments.append(try literal(String(part)))
       }
     }
     return segments

@@ -144,10 +144,7 @@ enum URLPatternParser {
         segments.append(.placeholder(String(decoding: name, as: UTF8.self)))
       } else {
         guard !part.contains(UInt8(ascii: "*")) else { throw .misplacedWildcard }
-        guard !URLSafety.isDotSegment(UnsafeBufferPointer(rebasing: part)) else {
-          throw .invalidPath(dotSegmentProblem(String(decoding: part, as: UTF8.self)))
-        }
-        segments.append(.literal(String(decoding: part, as: UTF8.self)))
+        segments.append(try literal(String(decoding: part, as: UTF8.self)))
       }
     }
     return segments

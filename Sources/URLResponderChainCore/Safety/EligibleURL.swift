@@ -42,10 +42,14 @@ public struct EligibleURL: Sendable, Hashable {
   public let host: String
   /// The explicit port when it is not the scheme's default; `nil` otherwise.
   public let port: Int?
-  /// The percent-encoded path a browser loads: `.` and `..` segments (also written `%2e`,
-  /// in any case) resolved as the URL Standard resolves them, `"/"` when empty. So
-  /// `https://example.com/guides/%2e%2e/admin` has the path `/admin`, and a rule for
-  /// `/guides/*` does not match it. ``url`` is left exactly as it was checked.
+  /// The percent-encoded path a browser loads, in the one spelling every server reads the
+  /// same way: `.` and `..` segments (also written `%2e`, in any case) resolved as the URL
+  /// Standard resolves them, `"/"` when empty; then RFC 3986's normal form, with
+  /// percent-encoded unreserved characters decoded (`%61` is `a`) and the hex digits of every
+  /// other escape in uppercase (`%2f` is `%2F`, still not a `/`). So
+  /// `https://example.com/guides/%2e%2e/admin` has the path `/admin`, and
+  /// `https://example.com/%61ds/1` the path `/ads/1`. ``url`` is left exactly as it was
+  /// checked.
   public let path: String
 }
 

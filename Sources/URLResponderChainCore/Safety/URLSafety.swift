@@ -101,8 +101,9 @@ package enum URLSafety {
   }
 
   /// The last rule, shared by both paths: a port other than the scheme's default must be
-  /// permitted. Then the eligible URL, with Foundation's percent-encoded path resolved as a
-  /// browser resolves it (dot segments), since that is the path that opens.
+  /// permitted. Then the eligible URL, with Foundation's percent-encoded path in RFC 3986's
+  /// normal form and resolved as a browser resolves it (dot segments), since that is the
+  /// path that opens.
   static func eligible(
     _ url: URL, scheme: String, host: String, writtenPort: Int?, defaultPort: Int?, permittedPorts: Set<Int>
   ) -> Result<EligibleURL, URLRefusal> {
@@ -111,7 +112,7 @@ package enum URLSafety {
       guard permittedPorts.contains(writtenPort) else { return .failure(.nonDefaultPort(writtenPort)) }
       port = writtenPort
     }
-    let path = resolvingDotSegments(in: url.path(percentEncoded: true))
+    let path = resolvingDotSegments(in: normalizingPercentEncoding(in: url.path(percentEncoded: true)))
     return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path))
   }
 }

@@ -73,7 +73,8 @@ import Testing
       ],
       [
         "", "", "/", "/articles/:id", "/a/*", "/*", "/*/a", "/:", "/:a-b", "/:a_b1", "//a///b/", "/a?b", "/a#b",
-        "/a*", "/é/:id", "/a/\u{301}b", "/:é",
+        "/a*", "/é/:id", "/a/\u{301}b", "/:é", "/%61ds/*", "/caf%c3%a9", "/a%2fb/:id", "/a%", "/a%zz", "/a%2",
+        "/a\\b", "/a\u{1}b", "/a\u{7F}", "/%2E%2E/x", "/a b", "/a;b", "/%7e~", "/a%\u{301}41",
       ],
     ]
     // The first choice of each part, half the time: most patterns get far into the parser.

@@ -13,7 +13,7 @@ extension URLSafety {
   ///
   /// - Returns: The resolved path, starting with `/`; `path` itself when it holds no dot
   ///   segment.
-  static func resolvingDotSegments(in path: String) -> String {
+  package static func resolvingDotSegments(in path: String) -> String {
     withUTF8(of: path) { bytes -> String? in
       guard !bytes.isEmpty else { return "/" }
       // Every dot segment holds a "." or a "%"; most paths hold neither.

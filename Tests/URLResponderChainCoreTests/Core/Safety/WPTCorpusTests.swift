@@ -44,6 +44,8 @@ import URLResponderChainCore
         let path = afterScheme.drop { $0 != "/" && $0 != "?" && $0 != "#" }.prefix { $0 != "?" && $0 != "#" }
         browserPath = ReferenceWHATWGPath.resolve(String(path))
       }
+      // Compared in RFC 3986's normal form: the one spelling of it every server reads alike.
+      browserPath = ReferenceRFC3986Path.normalize(browserPath)
       if browserPath != eligible.path {
         disagreements.append("\(input): browser path \(browserPath), we \(eligible.path)")
       }

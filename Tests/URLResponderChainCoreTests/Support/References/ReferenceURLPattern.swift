@@ -116,7 +116,14 @@ enum ReferenceURLPattern {
         segments.append(.placeholder(String(name)))
       } else {
         guard !part.contains("*"), !dotSegments.contains(part.lowercased()) else { return nil }
-        segments.append(.literal(String(part)))
+        // A literal is stored in RFC 3986's normal form; it may not hold a control
+        // character, a backslash, a "/" (one with a mark after it), or a "%" that begins no escape.
+        let forbidden = part.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" || $0 == "/" }
+        let normal = ReferenceRFC3986Path.normalize(String(part))
+        guard !forbidden, ReferenceRFC3986Path.escapesAreWellFormed(part), normal != ".", normal != ".." else {
+          return nil
+        }
+        segments.append(.literal(normal))
       }
     }
     return segments

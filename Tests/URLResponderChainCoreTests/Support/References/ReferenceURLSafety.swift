@@ -102,6 +102,6 @@ enum ReferenceURLSafety {
     return .success(
       EligibleURL(
         url: url, scheme: scheme, host: host, port: port,
-        path: ReferenceWHATWGPath.resolve(url.path(percentEncoded: true))))
+        path: ReferenceRFC3986Path.normalize(ReferenceWHATWGPath.resolve(url.path(percentEncoded: true)))))
   }
 }
