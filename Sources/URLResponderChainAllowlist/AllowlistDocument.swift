@@ -3,7 +3,9 @@ import URLResponderChainCore
 
 /// The allowlist document: `{"version": 1, "allow": [...], "deny": [...]}`.
 ///
-/// Unknown keys are ignored; any other `version` is refused; `deny` may be omitted. The JSON
+/// Unknown keys are ignored, except one that differs from `version`, `allow` or `deny` only
+/// in case (`"Deny"`): a reader that ignores case would read it, so it refuses the document.
+/// Any other `version` is refused; `deny` may be omitted. The JSON
 /// must be exactly RFC 8259's, and a name that appears twice in one object, at any depth,
 /// refuses the document (`{"allow": […], "allow": […]}` means two lists to two readers).
 /// Every entry is validated and every bad one reported by list and index; one bad entry
@@ -56,6 +58,7 @@ public enum AllowlistDocument {
       throw fail("not valid JSON")
     }
     guard let document = object as? [String: Any] else { throw fail("the document is not a JSON object") }
+    if let problem = nearMiss(in: document.keys) { throw fail(problem) }
     // JSONDecoder is strict where JSONSerialization's bridging is not: `true` is no Int.
     struct Header: Decodable { let version: Int }
     guard let header = try? JSONDecoder().decode(Header.self, from: data), header.version == supportedVersion else {
@@ -95,6 +98,20 @@ public enum AllowlistDocument {
   /// A JSON value as JSON text, cut short after 40 characters, for a problem's reason: every
   /// scalar outside printable ASCII shown as `\u{…}`, so the value can neither forge a line
   /// nor hide what it is.
+  /// A name that is not one of the document's own but is one of them to a case-insensitive
+  /// reader (`"Deny"`, `"DENY"`, `"verſion"`, whose long s uppercases to `S`). This reader
+  /// would ignore it and drop its rules, while a validator that folds case would read them:
+  /// so it refuses the document instead.
+  private static func nearMiss(in names: Dictionary<String, Any>.Keys) -> String? {
+    for name in names where !["version", "allow", "deny"].contains(name) {
+      for own in ["version", "allow", "deny"] where name.lowercased() == own || name.uppercased() == own.uppercased() {
+        return
+          "the name \"\(name.shownEscaped(limit: 80))\" is \"\(own)\" to a reader that ignores case; write \"\(own)\""
+      }
+    }
+    return nil
+  }
+
   private static func shown(_ value: Any) -> String {
     guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
     else { return "a value" }

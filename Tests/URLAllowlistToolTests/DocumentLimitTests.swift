@@ -6,12 +6,22 @@ import Testing
 @Suite struct DocumentLimitTests {
   @Test func unknownTopLevelKeysAreWarningsNamingEachKey() async {
     let harness = Harness()
-    harness.files["list.json"] = #"{"version":1,"allow":["example.com"],"Deny":["example.com"],"x\u001b[2J":1}"#
+    harness.files["list.json"] = #"{"version":1,"allow":["example.com"],"dney":["example.com"],"x\u001b[2J":1}"#
     #expect(await harness.run("validate", "list.json") == 0)
     #expect(
       harness.output == [
-        "list.json: valid, 1 rule", #"  warning: unknown key "Deny" is ignored (check its spelling: "deny"?)"#,
+        "list.json: valid, 1 rule", #"  warning: unknown key "dney" is ignored (check its spelling: "deny"?)"#,
         #"  warning: unknown key "x\u{1b}[2J" is ignored (check its spelling: "deny"?)"#,
+      ])
+  }
+
+  @Test func aKeyThatIsDenyToACaseInsensitiveReaderIsAnError() async {
+    let harness = Harness()
+    harness.files["list.json"] = #"{"version":1,"allow":["example.com"],"Deny":["example.com"]}"#
+    #expect(await harness.run("validate", "list.json") == 1)
+    #expect(
+      harness.output == [
+        "list.json: 1 problem", #"  the name "Deny" is "deny" to a reader that ignores case; write "deny""#,
       ])
   }
 

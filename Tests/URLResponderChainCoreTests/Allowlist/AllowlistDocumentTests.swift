@@ -15,6 +15,30 @@ import URLResponderChainCore
     #expect(list.verdict(for: "https://example.com").isAllowed)
   }
 
+  /// A case-insensitive validator (.NET's, or one that uppercases names) reads `"Deny"` as
+  /// `"deny"`; this reader would ignore it. Refusing the document keeps the two in step.
+  @Test(arguments: [
+    #"{"version": 1, "allow": ["example.com"], "Deny": ["example.com"]}"#,
+    #"{"version": 1, "allow": ["example.com"], "deny": [], "DENY": ["example.com"]}"#,
+    #"{"version": 1, "allow": ["example.com"], "ALLOW": ["evil.example"]}"#,
+    #"{"version": 1, "VERSION": 2, "allow": ["example.com"]}"#,
+    #"{"version": 1, "verſion": 2, "allow": ["example.com"]}"#,
+    #"{"version": 1, "allow": ["example.com"], "\u0044eny": ["example.com"]}"#,
+  ])
+  func aNameThatIsOwnToACaseInsensitiveReaderIsRefused(text: String) {
+    #expect {
+      try load(text)
+    } throws: { error in
+      (error as? AllowlistError)?.problems.first?.description.contains("to a reader that ignores case") == true
+    }
+  }
+
+  @Test func namesThatOnlyLookAlikeAreStillIgnored() throws {
+    // Another script's letters, or a space: no reader folds these into "deny".
+    let list = try load(#"{"version": 1, "allow": ["example.com"], "dеny": ["example.com"], "deny ": ["example.com"]}"#)
+    #expect(list.verdict(for: "https://example.com").isAllowed)
+  }
+
   @Test(arguments: [
     #"{"version": 2, "allow": []}"#, #"{"version": "1", "allow": []}"#, #"{"version": true, "allow": []}"#,
     #"{"version": 1.5, "allow": []}"#, #"{"allow": []}"#,
