@@ -128,9 +128,11 @@ public struct Allowlist: URLVerdictProviding {
   /// `/`, `;` parameters they drop) is judged both ways: a deny rule that matches either
   /// reading blocks, and the URL is allowed only if both readings are.
   public func verdict(for url: EligibleURL) -> URLVerdict {
-    let written = judge(url, path: url.path)
-    guard written.isAllowed, let lenient = Self.lenientReading(of: url.path) else { return written }
-    switch judge(url, path: lenient) {
+    var readsPath = false
+    let written = judge(url, path: url.path, readsPath: &readsPath)
+    // Only a rule with a path can tell two readings of the path apart.
+    guard readsPath, written.isAllowed, let lenient = Self.lenientReading(of: url.path) else { return written }
+    switch judge(url, path: lenient, readsPath: &readsPath) {
     case .allowed: return written
     case .blocked(let rule): return .blocked(rule: rule)
     case .refused:
@@ -138,8 +140,9 @@ public struct Allowlist: URLVerdictProviding {
     }
   }
 
-  /// The verdict for one reading of the URL's path.
-  private func judge(_ url: EligibleURL, path: String) -> URLVerdict {
+  /// The verdict for one reading of the URL's path; `readsPath` becomes `true` if a rule
+  /// with a path was consulted.
+  private func judge(_ url: EligibleURL, path: String, readsPath: inout Bool) -> URLVerdict {
     let isPlainWebURL = url.port == nil && (url.scheme == "https" || url.scheme == "http")
     // Only indices are kept: copying patterns cost more than the lookup.
     var denied: Int32 = -1
@@ -147,14 +150,14 @@ public struct Allowlist: URLVerdictProviding {
     var next: Int32 = -1
     withUTF8(of: url.host) { host in
       if let own = domains.index(of: host) {
-        visit(domainList[Int(own)].exact, for: url, path, isPlainWebURL, denied: &denied, allowed: &allowed)
+        visit(domainList[Int(own)].exact, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
         next = domainList[Int(own)].parent
       } else {
         next = Self.firstParent(of: host, in: domains) ?? -1
       }
     }
     while next >= 0 {
-      visit(domainList[Int(next)].subdomains, for: url, path, isPlainWebURL, denied: &denied, allowed: &allowed)
+      visit(domainList[Int(next)].subdomains, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
       next = domainList[Int(next)].parent
     }
     if denied >= 0 { return .blocked(rule: descriptions[Int(denied)]) }
@@ -164,16 +167,22 @@ public struct Allowlist: URLVerdictProviding {
 
   /// Visits the entries in `run` last first, keeping the last deny and allow rules that match:
   /// so the first of each, in the order the rules were written. `path` is the reading of the
-  /// URL's path being judged.
+  /// URL's path being judged; `readsPath` becomes `true` if a rule with a path is visited.
   private func visit(
-    _ run: Range<Int32>, for url: EligibleURL, _ path: String, _ isPlainWebURL: Bool, denied: inout Int32,
-    allowed: inout Int32
+    _ run: Range<Int32>, for url: EligibleURL, _ path: String, _ isPlainWebURL: Bool, _ denied: inout Int32,
+    _ allowed: inout Int32, _ readsPath: inout Bool
   ) {
     var index = run.upperBound
     while index > run.lowerBound {
       index -= 1
       let entry = entries[Int(index)]
-      let admits = entry.pattern < 0 ? isPlainWebURL : patterns[Int(entry.pattern)].admits(url, path: path)
+      let admits: Bool
+      if entry.pattern < 0 {
+        admits = isPlainWebURL
+      } else {
+        if patterns[Int(entry.pattern)].path != nil { readsPath = true }
+        admits = patterns[Int(entry.pattern)].admits(url, path: path)
+      }
       guard admits else { continue }
       if entry.rule >= firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
     }

@@ -36,7 +36,26 @@ private struct ReferenceAllowlist {
     }
   }
 
+  /// The path as written, then as lenient servers read it (`%2F` and `%5C` as `/`, each
+  /// segment's `;` parameters dropped, dot segments resolved again): a deny in either
+  /// reading blocks, and both must allow.
   func verdict(for url: EligibleURL) -> URLVerdict {
+    let written = verdict(for: url, path: url.path)
+    let decoded = url.path.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%5C", with: "/")
+    let lenient = ReferenceWHATWGPath.resolve(
+      decoded.split(separator: "/", omittingEmptySubsequences: false).map { $0.prefix { $0 != ";" } }
+        .joined(separator: "/"))
+    guard case .allowed = written, decoded != url.path || url.path.contains(";") else { return written }
+    switch verdict(for: url, path: lenient) {
+    case .allowed: return written
+    case .blocked(let rule): return .blocked(rule: rule)
+    case .refused:
+      return .refused(reason: "no allow rule matches \(url.host)\(lenient), as servers may read \(url.path)")
+    }
+  }
+
+  private func verdict(for written: EligibleURL, path: String) -> URLVerdict {
+    let url = EligibleURL(url: written.url, scheme: written.scheme, host: written.host, port: written.port, path: path)
     var allowedBy: URLPattern?
     var node = root
     let labels = Array(url.host.split(separator: ".").reversed())
@@ -65,7 +84,10 @@ private struct ReferenceAllowlist {
     "example.com", "docs.example.com", "a.docs.example.com", "b.a.docs.example.com",
     "example.org", "cdn.example.org", "x.cdn.example.org", "example.io", "other.net", "com",
   ]
-  static let segments = ["docs", "a", "b", "%0A", "%41", "caf%C3%A9", "cafe%CC%81", "1"]
+  static let segments = [
+    "docs", "a", "b", "%0A", "%41", "caf%C3%A9", "cafe%CC%81", "1", "a%2Fb", "..%2F", "..;", "a;x=1", "%2e%2e%5C",
+    "%64ocs", "%2f",
+  ]
 
   private func rule(_ random: inout SeededGenerator) -> String {
     var text = ["", "", "https://", "http://"].randomElement(using: &random)!
