@@ -1,8 +1,8 @@
 import Foundation
+import URLResponderChainCore
 
 #if canImport(CryptoKit)
   import CryptoKit
-  import URLResponderChainCore
 #endif
 
 /// SHA-256 for pinned allowlist digests: CryptoKit's on Apple platforms, and a portable
@@ -28,18 +28,10 @@ enum SHA256Digest {
   static func parseHex(_ text: String) -> [UInt8]? {
     let utf8 = Array(text.utf8)
     guard utf8.count == 64 else { return nil }
-    func nibble(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-      default: nil
-      }
-    }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(32)
     for index in stride(from: 0, to: 64, by: 2) {
-      guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+      guard let high = utf8[index].hexValue, let low = utf8[index + 1].hexValue else { return nil }
       bytes.append(high << 4 | low)
     }
     return bytes
