@@ -18,11 +18,13 @@ extension URLPatternParser {
         if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
           return "a path segment may not hold a control character or a backslash"
         }
-        if byte == UInt8(ascii: "/") { return "\"\(written)\" holds a \"/\" that is not a separator" }
+        if byte == UInt8(ascii: "/") {
+          return "\"\(written.shownEscaped(limit: 80))\" holds a \"/\" that is not a separator"
+        }
         if byte == UInt8(ascii: "%"),
           index + 2 >= bytes.count || bytes[index + 1].hexValue == nil || bytes[index + 2].hexValue == nil
         {
-          return "\"\(written)\" holds a \"%\" that is not followed by two hex digits"
+          return "\"\(written.shownEscaped(limit: 80))\" holds a \"%\" that is not followed by two hex digits"
         }
       }
       return nil

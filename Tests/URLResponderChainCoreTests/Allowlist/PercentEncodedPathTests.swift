@@ -81,6 +81,16 @@ import URLResponderChainRouting
     #expect(throws: AllowlistError.self) { try Allowlist(allow: ["example.org"], deny: [rule]) }
   }
 
+  @Test(arguments: ["example.com/\u{202E}%zz", "example.com/a/\u{301}\u{202E}"])
+  func aRefusedSegmentIsShownEscapedInTheReason(rule: String) {
+    #expect {
+      try URLPattern(rule)
+    } throws: { error in
+      let reason = (error as? URLPatternError)?.description ?? ""
+      return reason.contains("\\u{202E}") && !reason.unicodeScalars.contains("\u{202E}")
+    }
+  }
+
   @Test(arguments: [
     ("https://example.com/%61%7e%2e%2D%5f", "/a~.-_"),
     ("https://example.com/a%2fb%3a%c3%a9", "/a%2Fb%3A%C3%A9"),
