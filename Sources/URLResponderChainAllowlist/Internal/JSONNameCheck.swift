@@ -217,14 +217,7 @@ enum JSONNameCheck {
       guard offset + 4 <= bytes.count else { throw fail("the document ends inside a string in \(location)") }
       var value: UInt32 = 0
       for _ in 0..<4 {
-        let byte = bytes[offset]
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: throw fail("an invalid \\u escape in a string in \(location)")
-        }
+        guard let digit = bytes[offset].hexValue else { throw fail("an invalid \\u escape in a string in \(location)") }
         value = value << 4 | UInt32(digit)
         offset += 1
       }

@@ -41,9 +41,7 @@ extension URLSafety {
     guard label.count >= 2, label[0] == UInt8(ascii: "0"), label[1].asciiLowercased == UInt8(ascii: "x") else {
       return false
     }
-    return label.dropFirst(2).allSatisfy {
-      isDigit($0) || ($0.asciiLowercased >= UInt8(ascii: "a") && $0.asciiLowercased <= UInt8(ascii: "f"))
-    }
+    return label.dropFirst(2).allSatisfy { $0.hexValue != nil }
   }
 }
 

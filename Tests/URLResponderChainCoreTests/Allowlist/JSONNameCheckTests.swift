@@ -38,7 +38,7 @@ import Testing
   @Test(arguments: [
     "", "{", #"{"a":1,}"#, "[1,]", #"{"a" 1}"#, "{'a':1}", "[01]", "[1.]", "[.5]", "[1e]", "[+1]", "[NaN]",
     "[tru]", #"["\x"]"#, #"["\ud800"]"#, #"["\udc00"]"#, #"["\ud800\u0041"]"#, "[\"a\u{1}\"]", "{} {}",
-    "// c\n{}", "\u{FEFF}{}", #"{"a":1}x"#, #"["\u12"]"#,
+    "// c\n{}", "\u{FEFF}{}", #"{"a":1}x"#, #"["\u12"]"#, #"["\u00g1"]"#, #"["\u00G1"]"#, #"["\u 041"]"#,
   ])
   func malformedDocumentsAreRefused(document: String) {
     #expect(problem(document) != nil)
