@@ -1,7 +1,28 @@
 import Foundation
 
-/// Standard input, line by line, read in large chunks: what `Swift.readLine` returns (a line
-/// without its `\n` or `\r\n`), without a system call and a lock per line.
+/// One line of input, without its `\n` or `\r\n`.
+struct InputLine: Equatable, Sendable {
+  /// The line's text; a byte that is not UTF-8 reads as U+FFFD.
+  let text: String
+  /// Whether the line's bytes are UTF-8 as they stand. When they are not, `text` is a repair
+  /// of them, and judging it would judge a URL the input does not hold.
+  let isUTF8: Bool
+
+  init(_ text: String, isUTF8: Bool = true) {
+    self.text = text
+    self.isUTF8 = isUTF8
+  }
+
+  /// Reads `bytes`, noting whether `String`'s decoding had to repair them.
+  init(decoding bytes: ArraySlice<UInt8>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    self.init(text, isUTF8: text.utf8.elementsEqual(bytes))
+  }
+}
+
+/// Standard input, line by line, read in large chunks: the lines `Swift.readLine` splits
+/// (without their `\n` or `\r\n`), without a system call and a lock per line, and saying
+/// which were not UTF-8 rather than repairing them silently.
 final class LineReader {
   private let handle: FileHandle
   private var buffer: [UInt8] = []
@@ -12,18 +33,18 @@ final class LineReader {
   init(_ handle: FileHandle = .standardInput) { self.handle = handle }
 
   /// The next line, or `nil` at the end of the input.
-  func next() -> String? {
+  func next() -> InputLine? {
     while true {
       if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
         var end = newline
         if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = String(decoding: buffer[start..<end], as: UTF8.self)
+        let line = InputLine(decoding: buffer[start..<end])
         start = newline + 1
         return line
       }
       if atEnd {
         guard start < buffer.count else { return nil }
-        let line = String(decoding: buffer[start...], as: UTF8.self)
+        let line = InputLine(decoding: buffer[start...])
         start = buffer.count
         return line
       }

@@ -6,7 +6,7 @@ import URLResponderChainRemoteAllowlist
 /// The `url-allowlist` command, with its input and output injected so tests can run it.
 struct Tool {
   var readFile: (String) throws -> Data = { try Data(contentsOf: URL(fileURLWithPath: $0)) }
-  var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
+  var readLine: () -> InputLine? = LineReader().next
   var output: (String) -> Void = { print($0) }
   /// Writes out whatever `output` has gathered; called before `check` reports its summary.
   var flush: () -> Void = {}
@@ -148,11 +148,13 @@ struct Tool {
   ) -> Int32 {
     var table = VerdictTable(emit: output)
     var tally = (allowed: 0, denied: 0, blank: 0)
-    func judge(_ lines: [String], literals: Bool) {
+    func judge(_ lines: [InputLine], literals: Bool) {
       let rows = lines.parallelMap { line -> Row in
-        let url = literals ? JSONLine.decodeString(line) : line
-        let (word, reason) = url.map(verdict) ?? ("deny", "input is not a JSON string literal")
-        let input = url ?? line
+        // A line that is not UTF-8 is refused, not repaired: the repaired URL is not the one given.
+        let url = !line.isUTF8 ? nil : literals ? JSONLine.decodeString(line.text) : line.text
+        let (word, reason) =
+          url.map(verdict) ?? ("deny", line.isUTF8 ? "input is not a JSON string literal" : "input is not UTF-8")
+        let input = url ?? line.text
         return Row(
           isAllowed: word == "allow", input: input, reason: reason,
           json: json ? JSONLine.verdictObject(input: input, verdict: word, reason: reason) : nil)
@@ -167,10 +169,10 @@ struct Tool {
       }
     }
     if urls.isEmpty {
-      var batch: [String] = []
+      var batch: [InputLine] = []
       batch.reserveCapacity(Self.batchSize)
       while let line = readLine() {
-        if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+        if line.text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
           tally.blank += 1
           continue
         }
@@ -182,7 +184,7 @@ struct Tool {
       }
       judge(batch, literals: json)
     } else {
-      judge(urls, literals: false)
+      judge(urls.map { InputLine($0) }, literals: false)
     }
     if !json { table.finish() }
     flush()

@@ -11,10 +11,12 @@ let usage = """
                With --allowlist-url the list is fetched once (HTTP caching honoured) and kept in
                --cache-dir (default: the user's cache folder) for the next run; when no valid list
                can be had, every URL is denied with a reason naming the failure. --timeout bounds
-               the whole fetch (default 10 seconds).
+               the whole fetch (default 10 seconds). A line that is not UTF-8 is denied, not
+               repaired.
 
   Control and invisible format characters in lists and URLs are printed as \\u{…} escapes.
 
   Exit status: 0 when every URL got a verdict (or the file is valid), 1 for an invalid file
-  (validate), 2 for unusable arguments or an unreadable or invalid allowlist (check).
+  (validate), 2 for unusable arguments (one that is not UTF-8 included) or an unreadable or
+  invalid allowlist (check).
   """

@@ -33,7 +33,7 @@ final class Harness: @unchecked Sendable {
       },
       readLine: { [self] in
         if let onRead, let next = lines.indices.first { onRead(next, output.count) }
-        return lines.popFirst()
+        return lines.popFirst().map { InputLine($0) }
       },
       output: { line in self.lock.withLock { self.printed.append(line) } },
       errorOutput: { line in self.lock.withLock { self.printedErrors.append(line) } },

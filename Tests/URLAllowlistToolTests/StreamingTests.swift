@@ -65,7 +65,10 @@ import Testing
     writer.start()
     let reader = LineReader(pipe.fileHandleForReading)
     var lines: [String] = []
-    while let line = reader.next() { lines.append(line) }
+    while let line = reader.next() {
+      #expect(line.isUTF8)
+      lines.append(line.text)
+    }
     #expect(lines == ["a", "b", "", long, "last"])
   }
 }

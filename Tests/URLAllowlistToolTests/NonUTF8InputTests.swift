@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import URLAllowlistTool
+
+/// Input that is not UTF-8 is refused, not repaired: with a bad byte read as U+FFFD, `check`
+/// would judge a URL the input does not hold.
+@Suite struct NonUTF8InputTests {
+  /// `bytes` through a pipe and a `LineReader`, as standard input reaches `check`.
+  func lines(of bytes: [UInt8]) -> [InputLine] {
+    let pipe = Pipe()
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(bytes))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    let reader = LineReader(pipe.fileHandleForReading)
+    var lines: [InputLine] = []
+    while let line = reader.next() { lines.append(line) }
+    return lines
+  }
+
+  @Test func theReaderSaysWhichLinesAreNotUTF8() {
+    let bytes: [UInt8] =
+      Array("ok\r\n".utf8) + [0xFF] + Array("\nhttps://x.example/\u{E9}\n".utf8) + Array("https://x.example/".utf8)
+      + [0xC3, 0x28, 0x0A] + Array("last".utf8) + [0xE2, 0x82]
+    let read = lines(of: bytes)
+    #expect(read.map(\.isUTF8) == [true, false, true, false, false])
+    #expect(
+      read.map(\.text) == ["ok", "\u{FFFD}", "https://x.example/\u{E9}", "https://x.example/\u{FFFD}(", "last\u{FFFD}"])
+  }
+
+  @Test func aLineHoldingU_FFFDItselfIsUTF8() {
+    #expect(lines(of: Array("https://x.example/\u{FFFD}\n".utf8)) == [InputLine("https://x.example/\u{FFFD}")])
+  }
+
+  @Test func checkRefusesALineThatIsNotUTF8() async {
+    for json in [false, true] {
+      let text = json ? #""https://example.com/a\#u{FFFD}""# : "https://example.com/a\u{FFFD}"
+      var lines = [
+        InputLine(text, isUTF8: false), InputLine(json ? #""https://example.com/b""# : "https://example.com/b"),
+      ][...]
+      var printed: [String] = []
+      let tool = Tool(
+        readFile: { _ in Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8) },
+        readLine: { lines.popFirst() }, output: { printed.append($0) }, errorOutput: { _ in })
+      #expect(await tool.run(["check", "--allowlist", "list.json"] + (json ? ["--json"] : [])) == 0)
+      #expect(printed.count == 2)
+      #expect(printed.first?.contains("input is not UTF-8") == true)
+      #expect(printed.first?.contains("allow") == false)
+      #expect(printed.last?.contains("allow") == true)
+    }
+  }
+
+  @Test func theProgramRefusesBytesThatAreNotUTF8OnStandardInputAndAsArguments() throws {
+    let list = FileManager.default.temporaryDirectory.appendingPathComponent("url-allowlist-utf8-\(UUID()).json")
+    try Data(#"{"version":1,"allow":["example.com"]}"#.utf8).write(to: list)
+    defer { try? FileManager.default.removeItem(at: list) }
+
+    let standardInput = try runProgram(
+      ["check", "--allowlist", list.path], input: Array("https://example.com/".utf8) + [0xFF, 0x0A])
+    #expect(standardInput.status == 0)
+    #expect(standardInput.output.hasPrefix("deny"))
+    #expect(standardInput.output.contains("input is not UTF-8"))
+
+    // Arguments are bytes too: a shell passes them as they are.
+    let argument = try runProgram(
+      [
+        "/bin/sh", "-c", #"exec "$0" check --allowlist "$1" "$(printf 'https://example.com/\377')""#,
+        BinaryTests.program.path, list.path,
+      ], input: [], throughShell: true)
+    #expect(argument.status == 2)
+    #expect(argument.output.isEmpty)
+    #expect(argument.errors == "url-allowlist: argument 4 is not UTF-8\n")
+  }
+
+  private func runProgram(_ arguments: [String], input: [UInt8], throughShell: Bool = false) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
+    try #require(FileManager.default.isExecutableFile(atPath: BinaryTests.program.path))
+    let process = Process()
+    process.executableURL = throughShell ? URL(fileURLWithPath: arguments[0]) : BinaryTests.program
+    process.arguments = throughShell ? Array(arguments.dropFirst()) : arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+  }
+}
