@@ -1,6 +1,8 @@
 import DemoDocumentKit
 import SwiftUI
 import URLResponderChain
+import URLResponderChainWebContent
+import WebKit
 
 /// The topic's documents in SwiftUI, the same JSON as the UIKit screen. Each document's links
 /// first meet its own `.urlHandler` (the HTTPS upgrade), then the enclosing documents', then
@@ -51,8 +53,8 @@ private struct BlockView: View {
     case .link(let link):
       if let url = URL(string: link.url) { Link("→ \(link.title)", destination: url) }
     case .html(let page):
-      // Web content is the UIKit screen's (a WKWebView with LinkRoutingNavigationDelegate).
-      Text("Web content from \(page.url) is shown on the UIKit tab.").font(.footnote).foregroundStyle(.secondary)
+      // A web view whose links meet this document's `.urlHandler` first, as its `Link`s do.
+      DocumentWebView(page: page).frame(height: 240)
     case .document(let nested):
       DocumentView(document: nested).padding(.leading)
     }
@@ -67,5 +69,24 @@ private struct BlockView: View {
       text += piece
     }
     return text
+  }
+}
+
+/// An HTML block in a web view. Attached with the environment, its tapped links start at the
+/// `.urlHandler` of the document around it, then go on as the document's `Link`s do.
+private struct DocumentWebView: UIViewRepresentable {
+  let page: WebPage
+
+  func makeCoordinator() -> LinkRoutingNavigationDelegate { LinkRoutingNavigationDelegate() }
+
+  func makeUIView(context: Context) -> WKWebView {
+    let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+    context.coordinator.attach(to: webView, in: context.environment)
+    webView.loadHTMLString(page.content, baseURL: URL(string: page.url))
+    return webView
+  }
+
+  func updateUIView(_ webView: WKWebView, context: Context) {
+    context.coordinator.attach(to: webView, in: context.environment)
   }
 }

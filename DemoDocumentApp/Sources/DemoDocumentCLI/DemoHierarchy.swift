@@ -37,7 +37,7 @@ final class LinkView: TestView {
   /// The web view the link is in, for links in HTML.
   private(set) weak var webView: WebView?
   /// In the SwiftUI rendering: the `.urlHandler` of the document the link is in, where its
-  /// walk starts.
+  /// walk starts (for a link in a web view, once the web view's policy sends it up).
   private(set) weak var swiftUIHandler: ViewLinkHandler?
   init(link: Link, in webView: WebView? = nil, swiftUIHandler: ViewLinkHandler? = nil) {
     self.link = link
@@ -152,20 +152,24 @@ struct DemoHierarchy {
       case .link(let link):
         links.append(LinkView(link: link, swiftUIHandler: handler))
       case .html(let page):
-        // A web view in SwiftUI is a UIKit view: its links go up the UIKit chain from it.
-        addWebView(page, to: hostingView, links: &links)
+        // A web view in SwiftUI attached with the environment (`attach(to:in:)`): its links
+        // start at the document's `.urlHandler`, as the document's `Link`s do.
+        addWebView(page, to: hostingView, swiftUIHandler: handler, links: &links)
       case .document(let nested):
         addSwiftUI(nested, enclosing: handler, anchor: anchor, in: hostingView, links: &links, handlers: &handlers)
       }
     }
   }
 
-  /// A web view showing `page` inside `parent`, with a link view for each of its links.
-  private static func addWebView(_ page: WebPage, to parent: TestView, links: inout [LinkView]) {
+  /// A web view showing `page` inside `parent`, with a link view for each of its links; in
+  /// SwiftUI, `swiftUIHandler` is the modifier its links start at.
+  private static func addWebView(
+    _ page: WebPage, to parent: TestView, swiftUIHandler: ViewLinkHandler? = nil, links: inout [LinkView]
+  ) {
     let webView = WebView(page: page)
     parent.addSubview(webView)
     for link in page.links {
-      let view = LinkView(link: link, in: webView)
+      let view = LinkView(link: link, in: webView, swiftUIHandler: swiftUIHandler)
       webView.addSubview(view)
       links.append(view)
     }

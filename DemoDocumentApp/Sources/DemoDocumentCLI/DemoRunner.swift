@@ -163,7 +163,9 @@ final class DemoRunner {
       case .refuse(let reason):
         return Tap(number: number, link: view.link, result: nil, outcome: .blocked(reason), webDecision: web)
       case .sendUpTheChain(let resolved):
-        origin = webView
+        // In SwiftUI the delegate was attached with the environment: the walk starts at the
+        // document's `.urlHandler`, else at the web view.
+        origin = view.swiftUIHandler ?? webView
         url = resolved
       }
     }

@@ -72,6 +72,17 @@ import URLResponderChainRecovery
     #expect(route.contains { $0.contains("TopicController") && $0.contains("handled") })
   }
 
+  @Test func inSwiftUIAWebViewsLinkStartsAtTheModifierAroundIt() async {
+    let (status, output, _) = await run(["--swiftui", "--tap", "12"])
+    #expect(status == 0)
+    #expect(output.contains("  web view: a tapped link, sent up the chain: https://docs.example.com/reference"))
+    let route = output.drop { !$0.hasPrefix("link 12:") }.dropFirst(2).prefix { !$0.hasPrefix("link ") }
+    #expect(route.first?.contains(".urlHandler \"An article from the web\"") == true)
+    #expect(!route.contains { $0.contains("WebView") })
+    #expect(route.contains { $0.contains("HostingController \"") })
+    #expect(route.contains { $0.contains("TopicController") && $0.contains("handled") })
+  }
+
   @Test func aScriptLinkInWebContentNeverReachesTheChain() async {
     let (status, output, _) = await run(["--tap", "14"])
     #expect(status == 0)

@@ -23,6 +23,11 @@
       set { self[EnclosingLinkHandlerKey.self] = newValue }
     }
 
+    /// The node of the innermost link modifier around this view, if any: where a UIKit view
+    /// inside SwiftUI (a web view, a text view) starts its links' walks, so the modifiers
+    /// around it are asked first.
+    package var innermostLinkHandler: ViewLinkHandler? { self[EnclosingLinkHandlerKey.self].node }
+
     /// The preference of the enclosing `presentsLinksInSafari`, if any.
     var linkOpeningPreference: LinkOpeningPreference? {
       get { self[LinkOpeningPreferenceKey.self] }

@@ -7,35 +7,37 @@
 
   /// Builds a link's long-press menu from the core's link menu, for text views, link
   /// buttons and web views alike. Every action that opens the link sends it up the responder
-  /// chain from `view`; nothing here presents the link by itself.
+  /// chain from `start`, else from `view` (a view inside SwiftUI starts at the innermost link
+  /// modifier around it); nothing here presents the link by itself.
   @MainActor
   package enum LinkContextMenu {
     /// A context menu configuration for `url`: a Safari preview when `menu` has one, and its actions.
     package static func configuration(
-      for url: URL, menu: LinkMenu, from view: UIView,
+      for url: URL, menu: LinkMenu, from view: UIView, startingAt start: (any ResponderChainNode)? = nil,
       onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) -> UIContextMenuConfiguration {
       let preview: UIContextMenuContentPreviewProvider? = menu.previewURL.map { previewURL in
         { SFSafariViewController(url: previewURL) }
       }
-      return UIContextMenuConfiguration(identifier: url as NSURL, previewProvider: preview) { [weak view] _ in
+      return UIContextMenuConfiguration(identifier: url as NSURL, previewProvider: preview) {
+        [weak view, weak start] _ in
         guard let view else { return nil }
-        return uiMenu(for: url, menu: menu, from: view, onResult: onResult)
+        return uiMenu(for: url, menu: menu, from: view, startingAt: start, onResult: onResult)
       }
     }
 
     /// The menu's actions as a `UIMenu`.
     package static func uiMenu(
-      for url: URL, menu: LinkMenu, from view: UIView,
+      for url: URL, menu: LinkMenu, from view: UIView, startingAt start: (any ResponderChainNode)? = nil,
       onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) -> UIMenu {
       UIMenu(
         children: menu.actions.map { action in
           switch action {
           case .open:
-            UIAction(title: "Open", image: UIImage(systemName: "safari")) { [weak view] _ in
+            UIAction(title: "Open", image: UIImage(systemName: "safari")) { [weak view, weak start] _ in
               guard let view else { return }
-              open(url, from: view, onResult: onResult)
+              open(url, from: start ?? view, onResult: onResult)
             }
           case .copyLink:
             UIAction(title: "Copy Link", image: UIImage(systemName: "doc.on.doc")) { _ in
@@ -52,20 +54,21 @@
 
     /// Committing a preview: once the menu has closed, the link goes up the chain as a tap would.
     package static func commit(
-      _ url: URL, from view: UIView, animator: any UIContextMenuInteractionCommitAnimating,
+      _ url: URL, from view: UIView, startingAt start: (any ResponderChainNode)? = nil,
+      animator: any UIContextMenuInteractionCommitAnimating,
       onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) {
       animator.preferredCommitStyle = .dismiss
-      animator.addCompletion { [weak view] in
+      animator.addCompletion { [weak view, weak start] in
         guard let view else { return }
-        open(url, from: view, onResult: onResult)
+        open(url, from: start ?? view, onResult: onResult)
       }
     }
 
     private static func open(
-      _ url: URL, from view: UIView, onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
+      _ url: URL, from start: any ResponderChainNode, onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) {
-      view.propagateURL(url) { result in onResult?(result) }
+      start.propagateURL(url) { result in onResult?(result) }
     }
 
     private static func share(_ url: URL, from view: UIView) {

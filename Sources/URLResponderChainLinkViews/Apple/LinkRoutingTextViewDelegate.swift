@@ -20,6 +20,10 @@
   /// let linkRouting = LinkRoutingTextViewDelegate()
   /// linkRouting.attach(to: textView)   // the delegate textView had keeps its callbacks
   /// ```
+  ///
+  /// Inside SwiftUI, attach it with the representable's environment,
+  /// ``attach(to:in:)``, so the text view's links meet the `urlHandler` modifiers around it
+  /// before the hosting controller's chain.
   @MainActor
   public final class LinkRoutingTextViewDelegate: NSObject, UITextViewDelegate {
     /// The app's own text view delegate, which keeps every callback about anything but links.
@@ -29,6 +33,9 @@
     /// iOS 17+: which links a long press previews in-app (`InAppLinkRule` has the menu's
     /// table); `nil` leaves link menus to ``textViewDelegate`` or UIKit.
     public var previews: InAppLinkRule?
+    /// The innermost SwiftUI link modifier around the text view, where its links' walks start
+    /// (``attach(to:in:)``); `nil` starts them at the text view.
+    weak var enclosingModifier: ViewLinkHandler?
 
     /// Creates a delegate.
     ///
@@ -97,7 +104,8 @@
         guard let link else { return defaultAction }
         return UIAction { [weak self, weak textView] _ in
           guard let textView else { return }
-          textView.propagateURL(link) { result in self?.onResult?(result) }
+          let start: any ResponderChainNode = self?.enclosingModifier ?? textView
+          start.propagateURL(link) { result in self?.onResult?(result) }
         }
       case .appDelegate:
         return textViewDelegate?.textView?(textView, primaryActionFor: textItem, defaultAction: defaultAction)
@@ -124,7 +132,8 @@
       case .chain:
         guard let previews, let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
         guard let menu = previews.menu(for: link) else { return nil }
-        let actions = LinkContextMenu.uiMenu(for: link, menu: menu, from: textView, onResult: onResult)
+        let actions = LinkContextMenu.uiMenu(
+          for: link, menu: menu, from: textView, startingAt: enclosingModifier, onResult: onResult)
         let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
         return UITextItem.MenuConfiguration(preview: preview, menu: actions)
       case .appDelegate:
@@ -150,7 +159,8 @@
         : TextItemRouting.menu(isLink: true, previewsLinks: false, appDelegateImplements: implements)
       switch responder {
       case .chain:
-        textView.propagateURL(URL) { [weak self] result in self?.onResult?(result) }
+        let start: any ResponderChainNode = enclosingModifier ?? textView
+        start.propagateURL(URL) { [weak self] result in self?.onResult?(result) }
         return false
       case .appDelegate:
         return textViewDelegate?.textView?(

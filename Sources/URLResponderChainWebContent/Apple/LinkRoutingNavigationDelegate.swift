@@ -27,6 +27,10 @@
   /// let linkRouting = LinkRoutingNavigationDelegate()
   /// linkRouting.attach(to: webView)   // keep a strong reference: web views hold delegates weakly
   /// ```
+  ///
+  /// Inside SwiftUI, attach it with the representable's environment,
+  /// ``attach(to:in:)``, so the web view's links meet the `urlHandler` modifiers around it
+  /// before the hosting controller's chain.
   @MainActor
   public final class LinkRoutingNavigationDelegate: NSObject {
     /// The app's own navigation delegate, which keeps receiving every callback.
@@ -45,6 +49,9 @@
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     /// Called with every decision and the navigation it was made for.
     public var onDecision: (@MainActor (WebNavigation, WebNavigationDecision) -> Void)?
+    /// The innermost SwiftUI link modifier around the web view, where its links' walks start
+    /// (``attach(to:in:)``); `nil` starts them at the web view.
+    weak var enclosingModifier: ViewLinkHandler?
 
     /// Creates a delegate.
     ///
@@ -77,7 +84,8 @@
     }
 
     private func send(_ url: URL, from webView: WKWebView) {
-      webView.propagateURL(url) { [weak self] result in self?.onResult?(result) }
+      let start: any ResponderChainNode = enclosingModifier ?? webView
+      start.propagateURL(url) { [weak self] result in self?.onResult?(result) }
     }
 
     // MARK: Forwarding
@@ -178,7 +186,9 @@
         return
       }
       guard let menu = previews.menu(for: url) else { return completionHandler(nil) }
-      completionHandler(LinkContextMenu.configuration(for: url, menu: menu, from: webView, onResult: onResult))
+      completionHandler(
+        LinkContextMenu.configuration(
+          for: url, menu: menu, from: webView, startingAt: enclosingModifier, onResult: onResult))
     }
 
     /// Committing a link's preview sends the link up the chain; it never presents by itself.
@@ -190,7 +200,8 @@
         uiDelegate?.webView?(webView, contextMenuForElement: elementInfo, willCommitWithAnimator: animator)
         return
       }
-      LinkContextMenu.commit(url, from: webView, animator: animator, onResult: onResult)
+      LinkContextMenu.commit(
+        url, from: webView, startingAt: enclosingModifier, animator: animator, onResult: onResult)
     }
   }
 #endif
