@@ -9,7 +9,7 @@ enum Command: Equatable {
   /// Where `check` gets its allowlist.
   enum AllowlistSource: Equatable {
     case file(String)
-    case remote(url: String, cacheDirectory: String?, timeoutSeconds: Double)
+    case remote(url: URL, cacheDirectory: String?, timeoutSeconds: Double)
   }
 
   /// A command-line problem, reported with the usage text and exit status 2.
@@ -47,14 +47,14 @@ enum Command: Equatable {
           }
           timeout = seconds
         }
-        guard let endpoint = URLComponents(string: url),
+        guard let endpoint = URL(string: url),
           ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
           endpoint.host?.isEmpty == false
         else {
           throw UsageError(message: "--allowlist-url needs an http or https URL")
         }
         return .check(
-          source: .remote(url: url, cacheDirectory: options.values["--cache-dir"], timeoutSeconds: timeout),
+          source: .remote(url: endpoint, cacheDirectory: options.values["--cache-dir"], timeoutSeconds: timeout),
           json: json, urls: options.positional)
       case (nil, nil):
         throw UsageError(message: "check needs --allowlist FILE or --allowlist-url URL")

@@ -118,15 +118,15 @@ struct Tool {
     return object.keys.filter { !["version", "allow", "deny"].contains($0) }.sorted()
   }
 
-  private func remoteConfiguration(_ endpoint: String, _ cacheDirectory: String?, _ timeout: Double)
+  private func remoteConfiguration(_ endpoint: URL, _ cacheDirectory: String?, _ timeout: Double)
     -> RemoteAllowlistConfiguration
   {
-    var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: endpoint)!)
+    var configuration = RemoteAllowlistConfiguration(endpoint: endpoint)
     configuration.fetchTimeout = .milliseconds(Int64(timeout * 1000))
     configuration.requestTimeout = configuration.fetchTimeout
     configuration.cacheDirectory =
       cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? defaultCacheRoot().appendingPathComponent(Self.folderName(for: endpoint), isDirectory: true)
+      ?? defaultCacheRoot().appendingPathComponent(Self.folderName(for: endpoint.absoluteString), isDirectory: true)
     configuration.log = { [errorOutput] in errorOutput("url-allowlist: \(TerminalText.escaped($0))") }
     return configuration
   }

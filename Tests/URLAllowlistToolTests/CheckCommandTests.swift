@@ -47,13 +47,13 @@ import Testing
     #expect(
       given
         == .check(
-          source: .remote(url: "https://x.org/a", cacheDirectory: nil, timeoutSeconds: 3), json: false,
+          source: .remote(url: URL(string: "https://x.org/a")!, cacheDirectory: nil, timeoutSeconds: 3), json: false,
           urls: ["https://a.com"]))
     let unset = try Command.parse(["check", "--allowlist-url", "https://x.org/a", "https://a.com"])
     #expect(
       unset
         == .check(
-          source: .remote(url: "https://x.org/a", cacheDirectory: nil, timeoutSeconds: 10), json: false,
+          source: .remote(url: URL(string: "https://x.org/a")!, cacheDirectory: nil, timeoutSeconds: 10), json: false,
           urls: ["https://a.com"]))
   }
 
