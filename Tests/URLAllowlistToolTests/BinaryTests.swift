@@ -10,8 +10,16 @@ import Testing
   }
 
   func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, errors: String) {
+    try Self.run(Self.program, arguments, input: Data(input.utf8))
+  }
+
+  /// Runs `executable` with `arguments` and `input` on its standard input, and returns its
+  /// exit status and what it wrote.
+  static func run(_ executable: URL, _ arguments: [String], input: Data) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
     let process = Process()
-    process.executableURL = Self.program
+    process.executableURL = executable
     process.arguments = arguments
     let stdin = Pipe()
     let stdout = Pipe()
@@ -20,7 +28,7 @@ import Testing
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.write(input)
     try stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let errors = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -57,42 +57,22 @@ import Testing
     try Data(#"{"version":1,"allow":["example.com"]}"#.utf8).write(to: list)
     defer { try? FileManager.default.removeItem(at: list) }
 
-    let standardInput = try runProgram(
-      ["check", "--allowlist", list.path], input: Array("https://example.com/".utf8) + [0xFF, 0x0A])
+    try #require(FileManager.default.isExecutableFile(atPath: BinaryTests.program.path))
+    let standardInput = try BinaryTests.run(
+      BinaryTests.program, ["check", "--allowlist", list.path], input: Data("https://example.com/".utf8 + [0xFF, 0x0A]))
     #expect(standardInput.status == 0)
     #expect(standardInput.output.hasPrefix("deny"))
     #expect(standardInput.output.contains("input is not UTF-8"))
 
     // Arguments are bytes too: a shell passes them as they are.
-    let argument = try runProgram(
+    let argument = try BinaryTests.run(
+      URL(fileURLWithPath: "/bin/sh"),
       [
-        "/bin/sh", "-c", #"exec "$0" check --allowlist "$1" "$(printf 'https://example.com/\377')""#,
+        "-c", #"exec "$0" check --allowlist "$1" "$(printf 'https://example.com/\377')""#,
         BinaryTests.program.path, list.path,
-      ], input: [], throughShell: true)
+      ], input: Data())
     #expect(argument.status == 2)
     #expect(argument.output.isEmpty)
     #expect(argument.errors == "url-allowlist: argument 4 is not UTF-8\n")
-  }
-
-  private func runProgram(_ arguments: [String], input: [UInt8], throughShell: Bool = false) throws -> (
-    status: Int32, output: String, errors: String
-  ) {
-    try #require(FileManager.default.isExecutableFile(atPath: BinaryTests.program.path))
-    let process = Process()
-    process.executableURL = throughShell ? URL(fileURLWithPath: arguments[0]) : BinaryTests.program
-    process.arguments = throughShell ? Array(arguments.dropFirst()) : arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
   }
 }
