@@ -7,10 +7,18 @@ import URLResponderChainAllowlist
 /// A file that is unreadable, of another format, for another endpoint, fails the integrity
 /// check or is not a valid list, is ignored (and logged), never trusted. The folder also
 /// records over which scheme its list came, for the https-only rule (``refusesPlainHTTPLists()``).
-struct AllowlistCacheFolder: Sendable {
+///
+/// A class, not a struct: it is never changed, and a struct holding a whole configuration
+/// made every copy of it a field-by-field copy (3 KB of code at `-Osize`).
+final class AllowlistCacheFolder: Sendable {
   let directory: URL
   /// The endpoint, limits, integrity check and log the list is read with.
   let configuration: RemoteAllowlistConfiguration
+
+  init(directory: URL, configuration: RemoteAllowlistConfiguration) {
+    self.directory = directory
+    self.configuration = configuration
+  }
 
   private var endpoint: URL { configuration.endpoint }
   private func log(_ line: String) { configuration.log(line) }
