@@ -2,8 +2,9 @@
 /// app, a clock a test moves by hand), read as the time since this value was made.
 ///
 /// The clock's own `Instant` type is erased into two closures, so a type that waits can hold
-/// one without becoming generic over its clock.
-package struct WaitClock: Sendable {
+/// one without becoming generic over its clock. A class, as it is never changed: one
+/// reference to copy instead of two closures, in every type that holds one.
+package final class WaitClock: Sendable {
   /// The time passed since the clock was taken.
   package let elapsed: @Sendable () -> Duration
   /// Waits `duration` on the clock; throws when the task is cancelled.
