@@ -17,9 +17,17 @@ struct CachedResponse: Sendable, Codable {
 }
 
 /// A validated allowlist with the response it came from.
-struct StoredAllowlist: Sendable {
+///
+/// A class: never changed (a revalidation makes a new one), and copied as one reference
+/// wherever it is kept or passed, instead of a list and a response field by field.
+final class StoredAllowlist: Sendable {
   let allowlist: Allowlist
-  var response: CachedResponse
+  let response: CachedResponse
+
+  init(allowlist: Allowlist, response: CachedResponse) {
+    self.allowlist = allowlist
+    self.response = response
+  }
 
   /// How usable the list is at `now` (RFC 9111 freshness, RFC 5861 stale windows).
   func freshness(at now: Date) -> CacheFreshness {

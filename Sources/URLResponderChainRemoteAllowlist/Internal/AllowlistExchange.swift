@@ -79,15 +79,15 @@ enum AllowlistExchange {
     case 304:
       // A 304 without a stored list cannot happen: no validator was sent, and the response
       // check refused it above.
-      guard var revalidated = stored else { return (.failure(.serverError(status: 304)), nil) }
-      guard NotModifiedSelection.selects(revalidated.response, headers: exchange.headers) else {
+      guard let stored else { return (.failure(.serverError(status: 304)), nil) }
+      guard NotModifiedSelection.selects(stored.response, headers: exchange.headers) else {
         let named = exchange.headers["etag"] ?? exchange.headers["last-modified"] ?? ""
         let problem = "a 304 Not Modified named \"\(named.shownEscaped(limit: 80))\", not the stored list's validator"
         return (.failure(.malformedResponse(problem)), nil)
       }
-      revalidated.response = NotModifiedUpdate.apply(
-        to: revalidated.response, headers: exchange.headers, directives: directives, receivedAt: receivedAt)
-      return (.success(revalidated), nil)
+      let response = NotModifiedUpdate.apply(
+        to: stored.response, headers: exchange.headers, directives: directives, receivedAt: receivedAt)
+      return (.success(StoredAllowlist(allowlist: stored.allowlist, response: response)), nil)
     case 401, 403:
       return (.failure(.notAuthenticated(status: exchange.status)), nil)
     default:

@@ -69,10 +69,12 @@ import URLResponderChainAllowlist
   @Test func aStoredDocumentThatIsNoLongerAValidListIsIgnored() throws {
     let directory = temporaryDirectory()
     let folder = try folder(directory)
-    var invalid = try stored()
-    invalid.response = CachedResponse(
-      document: Data(#"{"version": 1, "allow": ["*.com"]}"#.utf8), etag: nil, lastModified: nil,
-      directives: invalid.response.directives, receivedAt: invalid.response.receivedAt)
+    let valid = try stored()
+    let invalid = StoredAllowlist(
+      allowlist: valid.allowlist,
+      response: CachedResponse(
+        document: Data(#"{"version": 1, "allow": ["*.com"]}"#.utf8), etag: nil, lastModified: nil,
+        directives: valid.response.directives, receivedAt: valid.response.receivedAt))
     folder.write(invalid)
     #expect(folder.read() == nil)
   }
