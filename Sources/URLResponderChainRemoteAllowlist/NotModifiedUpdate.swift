@@ -18,15 +18,16 @@ enum NotModifiedUpdate {
   static func apply(
     to stored: CachedResponse, headers: [String: String], directives: HTTPCacheDirectives, receivedAt: Date
   ) -> CachedResponse {
-    var updated = stored
+    var updated = stored.directives
     if headers["cache-control"] != nil {
-      updated.directives = directives
-      if headers["expires"] == nil { updated.directives.expiresLifetime = stored.directives.expiresLifetime }
+      updated = directives
+      if headers["expires"] == nil { updated.expiresLifetime = stored.directives.expiresLifetime }
     } else if headers["expires"] != nil {
-      updated.directives.expiresLifetime = directives.expiresLifetime
+      updated.expiresLifetime = directives.expiresLifetime
     }
-    if directives.noStore { updated.directives.noStore = true }
-    updated.receivedAt = receivedAt
-    return updated
+    if directives.noStore { updated.noStore = true }
+    return CachedResponse(
+      document: stored.document, etag: stored.etag, lastModified: stored.lastModified, signature: stored.signature,
+      directives: updated, receivedAt: receivedAt)
   }
 }

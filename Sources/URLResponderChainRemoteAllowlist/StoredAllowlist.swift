@@ -4,16 +4,30 @@ import URLResponderChainCore
 
 /// What is kept of an allowlist response to revalidate it and judge its freshness: the same
 /// record in memory and in the cache file.
-struct CachedResponse: Sendable, Codable {
+///
+/// A class: never changed (a revalidation makes a new one), and copied as one reference.
+final class CachedResponse: Sendable, Codable {
   let document: Data
   let etag: String?
   let lastModified: String?
   /// The detached signature header the document came with, checked again when the cache is read.
-  var signature: String? = nil
-  var directives: HTTPCacheDirectives
+  let signature: String?
+  let directives: HTTPCacheDirectives
   /// When the response was new: received (or last revalidated) minus its corrected initial
   /// age (RFC 9111 §4.2.3), so that its current age is now − `receivedAt`.
-  var receivedAt: Date
+  let receivedAt: Date
+
+  init(
+    document: Data, etag: String?, lastModified: String?, signature: String? = nil, directives: HTTPCacheDirectives,
+    receivedAt: Date
+  ) {
+    self.document = document
+    self.etag = etag
+    self.lastModified = lastModified
+    self.signature = signature
+    self.directives = directives
+    self.receivedAt = receivedAt
+  }
 }
 
 /// A validated allowlist with the response it came from.
