@@ -39,7 +39,11 @@ final class RankedRoutes: Sendable {
     for pattern in parsed {
       for case .placeholder(let name) in pattern.path ?? [] { placeholders.insert(name) }
     }
-    for name in parameterTypes.keys.sorted() where !placeholders.contains(name) {
+    // In name order, so the error reads the same every run; sorted as indices, with the same
+    // code that ranks the patterns below.
+    let names = Array(parameterTypes.keys)
+    for name in names.indices.sorted(by: { names[$0] < names[$1] }).map({ names[$0] })
+    where !placeholders.contains(name) {
       problems.append(.init(row: nil, pattern: name, reason: "no route has this placeholder"))
     }
     guard problems.isEmpty else { throw URLRouteTableError(problems: problems) }
@@ -64,11 +68,16 @@ final class RankedRoutes: Sendable {
   /// The rank of the most specific pattern matching `url`, with what it captured.
   func firstMatch(_ url: URL) -> (rank: Int, match: URLPatternMatch)? {
     guard let eligible = eligible(url) else { return nil }
-    // Candidates in order of precedence; the first that matches in full wins.
-    for candidate in index.candidates(host: eligible.host, path: eligible.path).sorted() {
-      if let match = patterns[Int(candidate)].match(eligible), converts(match) { return (Int(candidate), match) }
+    // The candidate of highest precedence (the lowest rank) that matches in full wins. They
+    // arrive in the index's order, so each is tried unless one of higher precedence already
+    // matched: no sorting, and no pattern after the winner is matched in vain.
+    var best: (rank: Int, match: URLPatternMatch)?
+    for candidate in index.candidates(host: eligible.host, path: eligible.path) {
+      let rank = Int(candidate)
+      if let best, best.rank < rank { continue }
+      if let match = patterns[rank].match(eligible), converts(match) { best = (rank, match) }
     }
-    return nil
+    return best
   }
 
   /// Whether every typed placeholder's value converts to its type.

@@ -88,4 +88,14 @@ import URLResponderChainRouting
         && (error as? URLRouteTableError)?.description == "parameter type \":idd\": no route has this placeholder"
     }
   }
+
+  @Test func parameterTypesThatNameNoPlaceholderAreListedInNameOrder() {
+    let names = ["zeta", "alpha", "mid", "beta", "omega", "delta", "kappa", "gamma"]
+    let types = Dictionary(uniqueKeysWithValues: names.map { ($0, Int.self as any URLRouteParameter.Type) })
+    #expect {
+      try URLRouteTable<Screen>([("myapp://user/:id", .user)], parameterTypes: types)
+    } throws: { error in
+      (error as? URLRouteTableError)?.problems.map(\.pattern) == names.sorted()
+    }
+  }
 }
