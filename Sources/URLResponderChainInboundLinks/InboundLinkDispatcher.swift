@@ -72,9 +72,15 @@ public final class InboundLinkDispatcher {
         throw .invalidAssociatedDomain(entry, error.description)
       }
     }
-    for scheme in configuration.customSchemes.sorted() {
-      if let problem = AppURLScheme.problem(with: scheme) { throw .invalidCustomScheme(scheme, problem) }
+    // The first invalid scheme in name order, so that the error is the same every run.
+    var invalid: (scheme: String, problem: String)?
+    for scheme in configuration.customSchemes {
+      guard let problem = AppURLScheme.problem(with: scheme), invalid.map({ scheme < $0.scheme }) ?? true else {
+        continue
+      }
+      invalid = (scheme, problem)
     }
+    if let invalid { throw .invalidCustomScheme(invalid.scheme, invalid.problem) }
     guard configuration.queueLimit >= 1 else { throw .invalidQueueLimit(configuration.queueLimit) }
     self.configuration = configuration
     self.associatedDomains = domains

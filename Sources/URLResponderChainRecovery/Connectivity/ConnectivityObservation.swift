@@ -30,7 +30,8 @@ public final class ConnectivityObservation {
 /// ```
 @MainActor
 public final class ConnectivityObservers {
-  private var observers: [Int: @MainActor (Bool) -> Void] = [:]
+  /// In the order they were added; a few at most, so an array.
+  private var observers: [(id: Int, observe: @MainActor (Bool) -> Void)] = []
   private var nextID = 0
 
   /// Creates an empty list.
@@ -43,15 +44,15 @@ public final class ConnectivityObservers {
   public func add(_ observer: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
     let id = nextID
     nextID += 1
-    observers[id] = observer
-    return ConnectivityObservation { [weak self] in self?.observers[id] = nil }
+    observers.append((id, observer))
+    return ConnectivityObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
   }
 
   /// Calls every observer with `connected`, in the order they were added. An observer
   /// cancelled by an earlier one in the same round is not called.
   public func notify(_ connected: Bool) {
-    for id in observers.keys.sorted() {
-      observers[id]?(connected)
+    for id in observers.map(\.id) {
+      observers.first { $0.id == id }?.observe(connected)
     }
   }
 }

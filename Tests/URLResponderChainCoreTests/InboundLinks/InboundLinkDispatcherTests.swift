@@ -431,4 +431,19 @@ final class Completions {
       try InboundLinkDispatcher(scene: nil, configuration: configuration)
     }
   }
+  @Test func ofSeveralBadSchemesTheFirstInNameOrderIsReported() {
+    let names = ["zz app", "http", "My App", "javascript", "1app", "b_c", "ok-scheme"]
+    // Sets of different capacities iterate in different orders; the error must not follow them.
+    for capacity in 0..<8 {
+      var schemes = Set<String>(minimumCapacity: 8 << capacity)
+      schemes.formUnion(names)
+      #expect {
+        try InboundLinkDispatcher(scene: nil, configuration: .init(associatedDomains: [], customSchemes: schemes))
+      } throws: { error in
+        guard case .invalidCustomScheme(let scheme, _) = error as? InboundLinkConfigurationError else { return false }
+        return scheme == "1app"
+      }
+    }
+  }
+
 }
