@@ -21,21 +21,16 @@ public import URLResponderChainCore
 /// allowlist.verdict(for: "https://cdn.trusted.org/a.js")   // .allowed(rule: "*.trusted.org")
 /// ```
 public struct Allowlist: URLVerdictProviding {
-  /// Every domain a rule names, as written in the rule (normalized), to its index in
-  /// `domainList`. A check looks up the host, then its parent domains from the longest, and
-  /// stops at the first it finds: from there, `parent` links lead to every parent domain with
-  /// `*.` rules.
-  private let domains: DomainTable
-  private let domainList: [Domain]
-  /// The rules, grouped by domain (exact rules, then `*.` rules), in document order in each.
-  private let entries: [Entry]
-  /// Every rule as written, in document order: allow rules, then deny rules.
-  private let descriptions: [String]
-  /// The rules that name more than a host (a scheme, a port or a path), parsed.
-  private let patterns: [URLPattern]
-  /// The first deny rule's index in `descriptions`.
-  private let firstDenyRule: Int32
-  private let permittedPorts: Set<Int>
+  // The compiled list lives in one immutable object: an allowlist (and every value that
+  // holds one, such as a remote allowlist's configuration) is copied as one reference.
+  private let compiled: Compiled
+  private var domains: DomainTable { compiled.domains }
+  private var domainList: [Domain] { compiled.domainList }
+  private var entries: [Entry] { compiled.entries }
+  private var descriptions: [String] { compiled.descriptions }
+  private var patterns: [URLPattern] { compiled.patterns }
+  private var firstDenyRule: Int32 { compiled.firstDenyRule }
+  private var permittedPorts: Set<Int> { compiled.permittedPorts }
 
   /// The number of rules.
   public var count: Int { descriptions.count }
@@ -91,12 +86,7 @@ public struct Allowlist: URLVerdictProviding {
   }
 
   private init(_ compiler: Compiler, firstDenyRule: Int) {
-    (domainList, entries) = compiler.domainsAndEntries()
-    domains = compiler.domains
-    descriptions = compiler.descriptions
-    patterns = compiler.patterns
-    permittedPorts = compiler.ports
-    self.firstDenyRule = Int32(firstDenyRule)
+    compiled = Compiled(compiler, firstDenyRule: firstDenyRule)
   }
 
   /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
@@ -185,6 +175,36 @@ public struct Allowlist: URLVerdictProviding {
       }
       guard admits else { continue }
       if entry.rule >= firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
+    }
+  }
+}
+
+extension Allowlist {
+  /// A compiled list; see the properties of the same names on ``Allowlist``.
+  final class Compiled: Sendable {
+    /// Every domain a rule names, as written in the rule (normalized), to its index in
+    /// `domainList`. A check looks up the host, then its parent domains from the longest, and
+    /// stops at the first it finds: from there, `parent` links lead to every parent domain
+    /// with `*.` rules.
+    let domains: DomainTable
+    let domainList: [Domain]
+    /// The rules, grouped by domain (exact rules, then `*.` rules), in document order in each.
+    let entries: [Entry]
+    /// Every rule as written, in document order: allow rules, then deny rules.
+    let descriptions: [String]
+    /// The rules that name more than a host (a scheme, a port or a path), parsed.
+    let patterns: [URLPattern]
+    /// The first deny rule's index in `descriptions`.
+    let firstDenyRule: Int32
+    let permittedPorts: Set<Int>
+
+    init(_ compiler: Compiler, firstDenyRule: Int) {
+      (domainList, entries) = compiler.domainsAndEntries()
+      domains = compiler.domains
+      descriptions = compiler.descriptions
+      patterns = compiler.patterns
+      permittedPorts = compiler.ports
+      self.firstDenyRule = Int32(firstDenyRule)
     }
   }
 }
