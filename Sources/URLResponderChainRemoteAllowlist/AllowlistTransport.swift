@@ -25,13 +25,17 @@ public struct HTTPExchange: Sendable, Equatable {
   ///   - body: The body.
   public init(status: Int, headers: [String: String], body: Data) {
     self.status = status
-    var fields: [String: String] = [:]
-    // In the names' order, so that the joined value does not depend on the dictionary's.
-    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+    // The lines of one field, in the order of their names as written, so that the joined
+    // value does not depend on the dictionary's order (each kept in place as it comes: a field
+    // spelt several ways is rare, and no sort is needed).
+    var lines: [String: [(name: String, value: String)]] = [:]
+    for (name, value) in headers {
       let lowercased = HTTPFieldValue.asciiLowercased(name)
-      fields[lowercased] = fields[lowercased].map { $0 + ", " + value } ?? value
+      var field = lines[lowercased] ?? []
+      field.insert((name, value), at: field.firstIndex { name < $0.name } ?? field.count)
+      lines[lowercased] = field
     }
-    self.headers = fields
+    self.headers = lines.mapValues { $0.map(\.value).joined(separator: ", ") }
     self.body = body
   }
 }

@@ -93,6 +93,17 @@ import Testing
     #expect(kelvin.headers == ["\u{212A}eep": "1", "keep": "2"])
   }
 
+  @Test func aFieldSpeltSeveralWaysIsJoinedInTheOrderOfItsNamesWhateverTheDictionarysOrder() {
+    let lines = [("etag", "\"d\""), ("ETag", "\"b\""), ("ETAG", "\"a\""), ("Etag", "\"c\""), ("eTag", "\"e\"")]
+    // Dictionaries of different capacities iterate in different orders.
+    for capacity in 0..<8 {
+      var headers = [String: String](minimumCapacity: 8 << capacity)
+      for (name, value) in lines { headers[name] = value }
+      let exchange = HTTPExchange(status: 200, headers: headers, body: Data())
+      #expect(exchange.headers == ["etag": "\"a\", \"b\", \"c\", \"e\", \"d\""])
+    }
+  }
+
   /// On ASCII, where `Character`s and bytes are the same thing, the byte reader splits a
   /// `Cache-Control` value exactly as the character reader it replaced did.
   @Test(arguments: 0..<20)
