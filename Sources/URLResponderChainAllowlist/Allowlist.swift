@@ -24,16 +24,9 @@ public struct Allowlist: URLVerdictProviding {
   // The compiled list lives in one immutable object: an allowlist (and every value that
   // holds one, such as a remote allowlist's configuration) is copied as one reference.
   private let compiled: Compiled
-  private var domains: DomainTable { compiled.domains }
-  private var domainList: [Domain] { compiled.domainList }
-  private var entries: [Entry] { compiled.entries }
-  private var descriptions: [String] { compiled.descriptions }
-  private var patterns: [URLPattern] { compiled.patterns }
-  private var firstDenyRule: Int32 { compiled.firstDenyRule }
-  private var permittedPorts: Set<Int> { compiled.permittedPorts }
 
   /// The number of rules.
-  public var count: Int { descriptions.count }
+  public var count: Int { compiled.descriptions.count }
 
   /// Compiles patterns into an allowlist.
   ///
@@ -91,13 +84,13 @@ public struct Allowlist: URLVerdictProviding {
 
   /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
   public func verdict(for string: String) -> URLVerdict {
-    verdict(for: URLSafety.check(string, permittedPorts: permittedPorts))
+    verdict(for: URLSafety.check(string, permittedPorts: compiled.permittedPorts))
   }
 
   /// The verdict for the `URL` value that will be opened, checked as it is (never re-parsed
   /// from its string form).
   public func verdict(for url: URL) -> URLVerdict {
-    verdict(for: URLSafety.check(url, permittedPorts: permittedPorts))
+    verdict(for: URLSafety.check(url, permittedPorts: compiled.permittedPorts))
   }
 
   private func verdict(for eligibility: Result<EligibleURL, URLRefusal>) -> URLVerdict {
@@ -139,19 +132,19 @@ public struct Allowlist: URLVerdictProviding {
     var allowed: Int32 = -1
     var next: Int32 = -1
     withUTF8(of: url.host) { host in
-      if let own = domains.index(of: host) {
-        visit(domainList[Int(own)].exact, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
-        next = domainList[Int(own)].parent
+      if let own = compiled.domains.index(of: host) {
+        visit(compiled.domainList[Int(own)].exact, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
+        next = compiled.domainList[Int(own)].parent
       } else {
-        next = Self.firstParent(of: host, in: domains) ?? -1
+        next = Self.firstParent(of: host, in: compiled.domains) ?? -1
       }
     }
     while next >= 0 {
-      visit(domainList[Int(next)].subdomains, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
-      next = domainList[Int(next)].parent
+      visit(compiled.domainList[Int(next)].subdomains, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
+      next = compiled.domainList[Int(next)].parent
     }
-    if denied >= 0 { return .blocked(rule: descriptions[Int(denied)]) }
-    if allowed >= 0 { return .allowed(rule: descriptions[Int(allowed)]) }
+    if denied >= 0 { return .blocked(rule: compiled.descriptions[Int(denied)]) }
+    if allowed >= 0 { return .allowed(rule: compiled.descriptions[Int(allowed)]) }
     return .refused(reason: "no allow rule matches \(url.host)")
   }
 
@@ -165,22 +158,22 @@ public struct Allowlist: URLVerdictProviding {
     var index = run.upperBound
     while index > run.lowerBound {
       index -= 1
-      let entry = entries[Int(index)]
+      let entry = compiled.entries[Int(index)]
       let admits: Bool
       if entry.pattern < 0 {
         admits = isPlainWebURL
       } else {
-        if patterns[Int(entry.pattern)].path != nil { readsPath = true }
-        admits = patterns[Int(entry.pattern)].admits(url, path: path)
+        if compiled.patterns[Int(entry.pattern)].path != nil { readsPath = true }
+        admits = compiled.patterns[Int(entry.pattern)].admits(url, path: path)
       }
       guard admits else { continue }
-      if entry.rule >= firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
+      if entry.rule >= compiled.firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
     }
   }
 }
 
 extension Allowlist {
-  /// A compiled list; see the properties of the same names on ``Allowlist``.
+  /// A compiled list: the host index and the rules a verdict reads.
   final class Compiled: Sendable {
     /// Every domain a rule names, as written in the rule (normalized), to its index in
     /// `domainList`. A check looks up the host, then its parent domains from the longest, and

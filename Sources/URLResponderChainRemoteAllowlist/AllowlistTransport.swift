@@ -26,16 +26,13 @@ public struct HTTPExchange: Sendable, Equatable {
   public init(status: Int, headers: [String: String], body: Data) {
     self.status = status
     // The lines of one field, in the order of their names as written, so that the joined
-    // value does not depend on the dictionary's order (each kept in place as it comes: a field
-    // spelt several ways is rare, and no sort is needed).
-    var lines: [String: [(name: String, value: String)]] = [:]
-    for (name, value) in headers {
-      let lowercased = HTTPFieldValue.asciiLowercased(name)
-      var field = lines[lowercased] ?? []
-      field.insert((name, value), at: field.firstIndex { name < $0.name } ?? field.count)
-      lines[lowercased] = field
+    // value does not depend on the dictionary's order; joined once, so that a field a hostile
+    // server spells thousands of ways costs a sort, not a copy of the value per line.
+    var lines: [String: [String]] = [:]
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      lines[HTTPFieldValue.asciiLowercased(name), default: []].append(value)
     }
-    self.headers = lines.mapValues { $0.map(\.value).joined(separator: ", ") }
+    self.headers = lines.mapValues { $0.joined(separator: ", ") }
     self.body = body
   }
 }

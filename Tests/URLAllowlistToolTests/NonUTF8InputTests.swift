@@ -30,6 +30,16 @@ import Testing
       read.map(\.text) == ["ok", "\u{FFFD}", "https://x.example/\u{E9}", "https://x.example/\u{FFFD}(", "last\u{FFFD}"])
   }
 
+  /// Forms a lenient decoder reads as text: an overlong `/` (C0 AF, the classic path trick),
+  /// an encoded surrogate (ED A0 80, CESU-8), a code point past U+10FFFF (F4 90 80 80) and a
+  /// five-byte form (F8 88 80 80 80). Each is refused as a whole line.
+  @Test(arguments: [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]])
+  func encodingsALenientDecoderAcceptsAreNotUTF8(bytes: [UInt8]) {
+    let read = lines(of: Array("https://example.com/a".utf8) + bytes + Array("b\n".utf8))
+    #expect(read.count == 1)
+    #expect(read.first?.isUTF8 == false)
+  }
+
   @Test func aLineHoldingU_FFFDItselfIsUTF8() {
     #expect(lines(of: Array("https://x.example/\u{FFFD}\n".utf8)) == [InputLine("https://x.example/\u{FFFD}")])
   }

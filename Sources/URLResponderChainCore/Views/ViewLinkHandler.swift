@@ -5,9 +5,10 @@ package import Foundation
 /// The SwiftUI layer makes one per modifier and only wires it: ``enclosing`` is the node of
 /// the nearest enclosing modifier, and ``anchor`` is a platform view the modifier placed in
 /// the hierarchy, whose responder chain leads to the hosting controller. A link opened inside
-/// the view enters the walk at the innermost node (``open(_:options:)``); every guarantee of a
-/// walk holds, because it is one: the same four answers, timeout, cancellation, joining and
-/// trace.
+/// the view enters the walk at the innermost node (``open(_:options:preference:)``), and so
+/// does a link of a UIKit view inside it whose delegate was attached with the SwiftUI
+/// environment (`propagateURL` on the node); every guarantee of a walk holds, because it is
+/// one: the same four answers, timeout, cancellation, joining and trace.
 ///
 /// Both links are weak. The views own their nodes; a walk holds each node only during its
 /// turn, and a node never keeps an enclosing view's node or a platform view alive.

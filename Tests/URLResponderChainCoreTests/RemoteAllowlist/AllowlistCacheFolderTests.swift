@@ -45,6 +45,30 @@ import URLResponderChainAllowlist
     #expect(read.allowlist.verdict(for: "https://example.com/") == .allowed(rule: "example.com"))
   }
 
+  /// A cache file as this format has always been written (keys sorted here for reading; the
+  /// order does not matter): a release that changes how the record is held in memory must
+  /// still read the list the previous one kept, with or without a signature.
+  @Test(arguments: [true, false])
+  func aFileInTheFormatAsWrittenIsReadBack(withSignature: Bool) throws {
+    let signature = withSignature ? #","signature":"c2ln""# : ""
+    let file = #"""
+      {"endpoint":"https:\/\/config.example.com\/list.json","format":"URLResponderChain.allowlist-cache",\#
+      "formatVersion":1,"response":{"directives":{"maxAge":600,"mustRevalidate":false,"noCache":false,\#
+      "noStore":false,"staleIfError":60},"document":"eyJ2ZXJzaW9uIjogMSwgImFsbG93IjogWyJleGFtcGxlLmNvbSJdfQ==",\#
+      "etag":"\"v1\"","lastModified":"Tue, 24 Nov 2026 08:00:00 GMT","receivedAt":-978306200\#(signature)}}
+      """#
+    let directory = temporaryDirectory()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(file.utf8).write(to: directory.appendingPathComponent(PersistedAllowlist.fileName))
+    let read = try #require(try folder(directory).read())
+    #expect(read.response.etag == "\"v1\"")
+    #expect(read.response.lastModified == "Tue, 24 Nov 2026 08:00:00 GMT")
+    #expect(read.response.signature == (withSignature ? "c2ln" : nil))
+    #expect(read.response.receivedAt == Date(timeIntervalSince1970: 1_000))
+    #expect(read.response.directives == HTTPCacheDirectives(cacheControl: "max-age=600, stale-if-error=60"))
+    #expect(read.allowlist.verdict(for: "https://example.com/") == .allowed(rule: "example.com"))
+  }
+
   @Test func anEmptyFolderHoldsNothing() throws {
     #expect(try folder(temporaryDirectory()).read() == nil)
   }
