@@ -18,12 +18,13 @@ extension ResponderChainNode {
     var error = error
     var node: any ResponderChainNode = self
     var visited = VisitedNodes()
-    var visitedSoFar: [NodeIdentity] = []
+    // The nodes passed since the last handler; `VisitedNodes` says why they are kept.
+    var held: [AnyObject] = []
     while true {
-      let identity = NodeIdentity(node)
-      guard visited.insert(identity, visitedSoFar: { visitedSoFar }) else { return false }
-      visitedSoFar.append(identity)
+      guard visited.insert(ObjectIdentifier(node), held: held) else { return false }
       if let handler = node as? any ErrorHandler {
+        // While the handler takes its time, the nodes below it can go away.
+        visited.letGo(&held)
         switch await handler.handleError(error) {
         case .handled: return true
         case .notHandled: break
@@ -31,6 +32,7 @@ extension ResponderChainNode {
         }
       }
       guard let next = node.nextNode else { return false }
+      held.append(node)
       node = next
     }
   }

@@ -1,76 +1,94 @@
-/// A visited node's identity: its address and its class.
+/// The nodes a walk has visited, cheap enough to check on every hop.
 ///
-/// Two live objects never share an address, but a walk holds no node past its turn, so a node
-/// it visited can be freed while a handler above takes its time, and a new object can then be
-/// allocated at that address. Its class usually tells the two apart, so a walk does not take
-/// the newcomer for a visited node and stop as if the chain looped. (A newcomer of the very
-/// same class at the same address is still taken for the freed node: the walk then ends
-/// unhandled, which opens nothing.)
-package struct NodeIdentity: Equatable, Sendable {
-  /// The node's address.
-  package let address: ObjectIdentifier
-  /// The node's dynamic class.
-  package let type: ObjectIdentifier
-
-  /// The identity of `node`.
-  @inline(__always)
-  package init(_ node: AnyObject) {
-    self.init(address: ObjectIdentifier(node), type: Swift.type(of: node))
-  }
-
-  /// The identity of a node at `address` whose dynamic type is `type`.
-  @inline(__always)
-  package init(address: ObjectIdentifier, type: any Any.Type) {
-    self.address = address
-    self.type = ObjectIdentifier(type)
-  }
-}
-
-/// The set of nodes a walk has visited, cheap enough to check on every hop.
+/// A walk must visit each node at most once, even when a misbehaving chain loops back. Two
+/// live objects never share an address, but a freed node's address is soon handed to a new
+/// object, often of the very same class: a chain may make its nodes as the walk asks for them
+/// (an adapter whose `nextNode` returns a new wrapper that only the walk holds), and an app may
+/// replace a node while a handler takes its time. An address seen before is therefore a
+/// revisit only while the node seen there lives, and the walk keeps what it needs to know it:
 ///
-/// A walk must visit each node at most once, even when a misbehaving chain loops back.
-/// A hash set would cost an allocation and a hash per hop, so the first checks go
-/// through a 1,024-bit filter stored inline: a clear bit proves the node is new. Only
-/// when the bit is already set does the walk scan the nodes it has recorded. Past
-/// ``exactThreshold`` nodes the filter is too full to help, and an exact table takes over.
+/// - The nodes visited since the walk last waited (`held`, the walk's own array). None of
+///   them can be freed, so no address among them reused, while the walk goes on without
+///   waiting; the walk lets go of them when it waits or ends.
+/// - Before the walk waits for a handler (``letGo(_:)``) it keeps them only weakly, so a node
+///   below a handler that takes its time can go away. A weak reference to a freed node reads
+///   `nil`, whatever is allocated at its address later.
+///
+/// A hash set would cost an allocation and a hash per hop, so the first check goes through a
+/// 1,024-bit filter stored inline: a clear bit proves the address is new. Only when the bit
+/// is already set does the walk look through the nodes it kept. Past ``exactThreshold`` nodes
+/// the filter is too full to help, and an exact table of addresses takes over.
 package struct VisitedNodes {
   /// How many nodes the filter answers for before an exact table replaces it.
   static let exactThreshold = 256
 
   private var filter = InlineBitFilter()
-  /// The addresses visited, once the filter is too full to help. An address seen before is
-  /// checked against the visited identities, which tells a freed node's newcomer apart.
+  /// Every address visited, once the filter is too full to help.
   private var exact: AddressTable?
+  /// The nodes visited before the walk last waited, in order, weakly.
+  private var earlier: [EarlierNode] = []
   private var count = 0
 
   /// An empty set.
   package init() {}
 
-  /// Records `node` and returns whether it is new.
+  /// Records the node at `address`, about to be visited, and returns whether it is new: not a
+  /// visited node that still lives.
   ///
   /// - Parameters:
-  ///   - node: The node about to be visited.
-  ///   - visitedSoFar: Every node recorded so far; called only to settle a filter
-  ///     collision or to build the exact table, so the common hop never touches it.
+  ///   - address: The address of the node about to be visited.
+  ///   - held: The nodes visited since the walk last waited, which it still holds.
   @inline(__always)
-  package mutating func insert<Visited: Sequence<NodeIdentity>>(
-    _ node: NodeIdentity,
-    visitedSoFar: () -> Visited
-  ) -> Bool {
+  package mutating func insert(_ address: ObjectIdentifier, held: [AnyObject]) -> Bool {
+    let seen: Bool
     if exact != nil {
-      return exact!.insert(node.address) || !visitedSoFar().contains(node)
+      seen = !exact!.insert(address)
+    } else {
+      seen = filter.testAndSet(address)
     }
-    if filter.testAndSet(node.address), visitedSoFar().contains(node) {
-      return false
-    }
+    if seen, livesAsVisited(address, held: held) { return false }
     count += 1
-    if count > Self.exactThreshold {
-      var table = AddressTable()
-      for visited in visitedSoFar() { _ = table.insert(visited.address) }
-      _ = table.insert(node.address)
-      exact = table
-    }
+    if exact == nil, count > Self.exactThreshold { makeExactTable(held: held, adding: address) }
     return true
+  }
+
+  /// Keeps the nodes in `held` only weakly, and empties it, because the walk is about to wait
+  /// for a handler: while it takes its time, the nodes below it can go away.
+  package mutating func letGo(_ held: inout [AnyObject]) {
+    // Appended one by one, so the storage grows by doubling: reserving the exact count here
+    // would copy every weak reference again at each wait.
+    for node in held { earlier.append(EarlierNode(node)) }
+    held.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether the node last visited at `address` still lives. It is then the node now at that
+  /// address, because two live objects never share one. A node visited earlier at the same
+  /// address was freed before the later one could take it, so the last one decides.
+  @inline(never)
+  private func livesAsVisited(_ address: ObjectIdentifier, held: [AnyObject]) -> Bool {
+    if held.contains(where: { ObjectIdentifier($0) == address }) { return true }
+    guard let last = earlier.lastIndex(where: { $0.address == address }) else { return false }
+    return earlier[last].node != nil
+  }
+
+  @inline(never)
+  private mutating func makeExactTable(held: [AnyObject], adding address: ObjectIdentifier) {
+    var table = AddressTable()
+    for node in earlier { _ = table.insert(node.address) }
+    for node in held { _ = table.insert(ObjectIdentifier(node)) }
+    _ = table.insert(address)
+    exact = table
+  }
+}
+
+/// A node visited before the walk last waited: where it was, and whether it still lives.
+private struct EarlierNode {
+  let address: ObjectIdentifier
+  weak var node: AnyObject?
+
+  init(_ node: AnyObject) {
+    self.address = ObjectIdentifier(node)
+    self.node = node
   }
 }
 

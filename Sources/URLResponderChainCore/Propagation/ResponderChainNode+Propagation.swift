@@ -22,7 +22,10 @@ extension ResponderChainNode {
   ///   ``URLPropagationResult/Outcome/cancelled`` at once.
   /// - An identical propagation (same origin, same URL) started while this one is in
   ///   flight joins it: the handlers run once and both callers get the same result.
-  /// - No node is retained beyond its own turn.
+  /// - No node is retained past the walk's turn on the main actor: while a handler takes its
+  ///   time, the walk holds no node below it, and once the walk ends it holds none. (Until
+  ///   then it keeps the nodes it passed, so that none is freed and its address taken by a
+  ///   new node for a visited one.)
   ///
   /// - Parameters:
   ///   - url: The URL to propagate.

@@ -165,15 +165,15 @@ final class PropagationWalk {
     defer { self.hop = hop }
     let signposting = propagationInterval != nil
     // `take()` moves each node out of the cursor: the walk holds one reference per node,
-    // the one `nextNode` returned, and gives it up at the end of the node's turn.
+    // the one `nextNode` returned. When the node's turn is over that reference moves into
+    // `held`, which keeps it until the walk waits or ends, so that no node is freed and its
+    // address taken by a newcomer while the walk goes on (`VisitedNodes` says why).
+    var held: [AnyObject] = []
+    held.reserveCapacity(Self.initialTraceCapacity)
     while let node = cursor.take() {
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
-      guard
-        visited.insert(
-          NodeIdentity(address: nodeID, type: nodeType),
-          visitedSoFar: { steps.lazy.map { NodeIdentity(address: $0.nodeID, type: $0.nodeType) } })
-      else { break }
+      guard visited.insert(nodeID, held: held) else { break }
       if let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
         let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
@@ -186,12 +186,15 @@ final class PropagationWalk {
       } else if let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
         enter(.stopped(at: handler))
+        held.append(node)
+        visited.letGo(&held)
         return true
       } else {
         steps.append(
           URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
         cursor = node.nextNode
       }
+      held.append(consume node)
       if cursor != nil { hop += 1 }
     }
     finish(.notHandled)

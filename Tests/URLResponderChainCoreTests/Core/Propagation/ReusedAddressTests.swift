@@ -4,8 +4,8 @@ import URLResponderChainCore
 import URLResponderChainErrorHandling
 
 /// A node the walk visited can be freed while a handler above it takes its time (the walk
-/// holds no responder past its turn), and a new object can then be allocated at its
-/// address. The walks must not take that new object for the visited one and stop as if the
+/// then holds no node below the handler), and a new object, even of its very class, can then
+/// be allocated at its address. The walks must not take that new object for the visited one and stop as if the
 /// chain looped.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ReusedAddressTests {
@@ -13,14 +13,14 @@ import URLResponderChainErrorHandling
   final class FreedNode: Linked {}
   final class ReusingNode: Linked {}
 
-  /// Frees `node` (the caller's last reference) and allocates `ReusingNode`s until one takes
-  /// its address; the others stay alive meanwhile, so each try gets a fresh block.
-  private func reuseAddress(of node: inout FreedNode?) -> ReusingNode? {
+  /// Frees `node` (the caller's last reference) and allocates newcomers until one takes its
+  /// address; the others stay alive meanwhile, so each try gets a fresh block.
+  private func reuseAddress(of node: inout FreedNode?, sameClass: Bool = false) -> Linked? {
     guard let freed = node.map({ ObjectIdentifier($0) }) else { return nil }
     node = nil
-    var tries: [ReusingNode] = []
+    var tries: [Linked] = []
     for _ in 0..<1_000 {
-      let candidate = ReusingNode()
+      let candidate: Linked = sameClass ? FreedNode() : ReusingNode()
       if ObjectIdentifier(candidate) == freed { return candidate }
       tries.append(candidate)
     }
@@ -31,10 +31,11 @@ import URLResponderChainErrorHandling
   /// node, at the freed address when the allocator reuses it, `slow`'s successor, followed by
   /// `top`. Returns whether the address was reused.
   private func replaceFreedNode(
-    _ visited: inout FreedNode?, between below: Linked, and slow: Linked, then top: any ResponderChainNode
+    _ visited: inout FreedNode?, between below: Linked, and slow: Linked, then top: any ResponderChainNode,
+    sameClass: Bool = false
   ) -> Bool {
     below.next = slow
-    let reused = reuseAddress(of: &visited)
+    let reused = reuseAddress(of: &visited, sameClass: sameClass)
     let successor = reused ?? ReusingNode()
     successor.next = top
     slow.next = successor
@@ -47,9 +48,9 @@ import URLResponderChainErrorHandling
   private static let attempts = 20
 
   /// With 300 nodes before it, the walk has visited more than the filter answers for, and
-  /// its exact set decides.
-  @Test(arguments: [0, 300])
-  func aNodeAllocatedWhereAVisitedOneWasFreedIsNotTakenForIt(nodesBefore: Int) async throws {
+  /// its exact set decides. The newcomer may even be of the freed node's very class.
+  @Test(arguments: [0, 300], [false, true])
+  func aNodeAllocatedWhereAVisitedOneWasFreedIsNotTakenForIt(nodesBefore: Int, sameClass: Bool) async throws {
     var reusedOnce = false
     for _ in 0..<Self.attempts where !reusedOnce {
       let top = ImmediateHandler(.handled)
@@ -62,7 +63,7 @@ import URLResponderChainErrorHandling
       await slow.entered.waitUnlessCancelled()
       // While the handler takes its time, a node below it goes away and a new object takes
       // its address; the handler's successor is now that object.
-      reusedOnce = replaceFreedNode(&visited, between: below, and: slow, then: top)
+      reusedOnce = replaceFreedNode(&visited, between: below, and: slow, then: top, sameClass: sameClass)
       slow.release.open()
 
       let result = await walk.value
@@ -72,7 +73,8 @@ import URLResponderChainErrorHandling
     #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
   }
 
-  @Test func anErrorReachesAHandlerAllocatedWhereAVisitedNodeWasFreed() async throws {
+  @Test(arguments: [false, true])
+  func anErrorReachesAHandlerAllocatedWhereAVisitedNodeWasFreed(sameClass: Bool) async throws {
     var reusedOnce = false
     for _ in 0..<Self.attempts where !reusedOnce {
       let top = RecordingErrorHandler()
@@ -83,7 +85,7 @@ import URLResponderChainErrorHandling
 
       let report = Task { await start.reportError(CocoaError(.fileNoSuchFile)) }
       await slow.reached.waitUnlessCancelled()
-      reusedOnce = replaceFreedNode(&visited, between: start, and: slow, then: top)
+      reusedOnce = replaceFreedNode(&visited, between: start, and: slow, then: top, sameClass: sameClass)
       release.open()
 
       #expect(await report.value)

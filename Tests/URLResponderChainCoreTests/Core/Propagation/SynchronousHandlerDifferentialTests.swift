@@ -39,7 +39,8 @@ import Testing
       let awaited = await Self.run(specs, successors, forceAwaited: true)
       if mixed != model || awaited != model {
         mismatches.append(
-          "#\(index) \(specs.count) nodes: model \(model.trace), mixed \(mixed.trace), awaited \(awaited.trace)")
+          "#\(index) \(specs.count) nodes: model \(model.outcome) \(model.trace), mixed \(mixed.outcome) \(mixed.trace), awaited \(awaited.outcome) \(awaited.trace)"
+        )
       }
     }
     #expect(mismatches.count == 0, "e.g. \(mismatches.prefix(3))")
