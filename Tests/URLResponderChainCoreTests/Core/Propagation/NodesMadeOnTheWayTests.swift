@@ -10,14 +10,14 @@ import URLResponderChainErrorHandling
 /// freed one and stop as if the chain looped.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1))) struct NodesMadeOnTheWayTests {
-  /// A node that makes its successor when asked: `remaining` more wrappers, then `end`.
-  /// Each one that is made records a weak reference in `made`.
-  final class Wrapper: ResponderChainNode {
+  /// A node that makes its successor when asked: `remaining` more wrappers of its own class,
+  /// then `end`. Each one that is made records a weak reference in `made`.
+  class Wrapper: ResponderChainNode {
     let remaining: Int
     let end: any ResponderChainNode
     let made: Made
 
-    init(remaining: Int, end: any ResponderChainNode, made: Made) {
+    required init(remaining: Int, end: any ResponderChainNode, made: Made) {
       self.remaining = remaining
       self.end = end
       self.made = made
@@ -25,27 +25,12 @@ import URLResponderChainErrorHandling
     }
 
     var nextNode: (any ResponderChainNode)? {
-      remaining == 0 ? end : Wrapper(remaining: remaining - 1, end: end, made: made)
+      remaining == 0 ? end : Self(remaining: remaining - 1, end: end, made: made)
     }
   }
 
-  /// The same, answering every link at once with "not mine".
-  final class HandlerWrapper: URLHandler, ErrorHandler {
-    let remaining: Int
-    let end: any ResponderChainNode
-    let made: Made
-
-    init(remaining: Int, end: any ResponderChainNode, made: Made) {
-      self.remaining = remaining
-      self.end = end
-      self.made = made
-      made.add(self)
-    }
-
-    var nextNode: (any ResponderChainNode)? {
-      remaining == 0 ? end : HandlerWrapper(remaining: remaining - 1, end: end, made: made)
-    }
-
+  /// The same, answering every link and every error at once with "not mine".
+  final class HandlerWrapper: Wrapper, URLHandler, ErrorHandler {
     func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
       made.asked += 1
       return .notHandled
