@@ -12,7 +12,8 @@ import Foundation
 /// current handler's deadline and gives it up if it is still waiting then.
 ///
 /// Per hop the walk costs one dynamic cast, one clock read per handler and one trace
-/// entry; no task, and no allocation beyond the trace's (reserved once for 32 nodes).
+/// entry, and keeps the node it passed; no task, and no allocation beyond the trace's and
+/// the kept nodes' (each reserved once for 32 nodes, the kept nodes' again after each wait).
 @MainActor
 final class PropagationWalk {
   /// Where the propagation began; shared with the contexts handed to handlers.

@@ -94,6 +94,21 @@ import URLResponderChainTesting
     #expect(nodes.allSatisfy { $0.calls == 1 })
   }
 
+  /// Plain nodes and handlers that answer at once, so the walk never waits: past the
+  /// threshold its exact table is built from the nodes it holds, and a loop back to one of
+  /// those (node 100, visited before the table existed) still ends the walk.
+  @Test(arguments: [false, true])
+  func aLongCycleWithoutAWaitIsDetectedPastTheFilterThreshold(handlers: Bool) async {
+    let nodes: [Linked] = (0..<2_000).map { _ in handlers ? AtOnceHandler(.notHandled) : Node() }
+    for (node, next) in zip(nodes, nodes.dropFirst()) { node.next = next }
+    nodes.last?.next = nodes[100]
+    let result = await nodes[0].propagateURL(exampleURL)
+    #expect(result.outcome == .notHandled)
+    #expect(result.trace.count == 2_000)
+    if handlers { #expect(nodes.allSatisfy { ($0 as? AtOnceHandler)?.calls == 1 }) }
+    for node in nodes { node.next = nil }
+  }
+
   @Test func theChainAsItIsAfterADeferralIsFollowed() async {
     let oldParent = ImmediateHandler(.handled)
     let newParent = ImmediateHandler(.handled)
