@@ -19,7 +19,7 @@ extension ResponderChainNode {
     var node: any ResponderChainNode = self
     var visited = VisitedNodes()
     // The nodes passed since the last handler; `VisitedNodes` says why they are kept.
-    var held: [AnyObject] = []
+    var held = HeldNodes()
     while true {
       guard visited.insert(ObjectIdentifier(node), held: held) else { return false }
       if let handler = node as? any ErrorHandler {
@@ -32,7 +32,7 @@ extension ResponderChainNode {
         }
       }
       guard let next = node.nextNode else { return false }
-      held.append(node)
+      held.append(consume node)
       node = next
     }
   }

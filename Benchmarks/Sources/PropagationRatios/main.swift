@@ -77,6 +77,13 @@ if CommandLine.arguments.contains("--profile-async-100") {
   let rounds = Int(environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
   for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
   print(sink)
+} else if CommandLine.arguments.contains("--profile-realistic") {
+  // Only the realistic chain's propagation (PROFILE_ROUNDS times), for an instruction count.
+  let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
+  let chain = makeRealisticChain()
+  var sink = 0
+  for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
+  print(sink)
 } else if CommandLine.arguments.contains("--profile-compile") {
   // Only compiling an allowlist of 100,000 rules, ten times, for a profiler.
   let rules = (0..<100_000).map { $0 % 2 == 0 ? "host\($0).example.com" : "*.zone\($0).example.net" }

@@ -7,7 +7,7 @@
 /// replace a node while a handler takes its time. An address seen before is therefore a
 /// revisit only while the node seen there lives, and the walk keeps what it needs to know it:
 ///
-/// - The nodes visited since the walk last waited (`held`, the walk's own array). None of
+/// - The nodes visited since the walk last waited (``HeldNodes``, the walk's own). None of
 ///   them can be freed, so no address among them reused, while the walk goes on without
 ///   waiting; the walk lets go of them when it waits or ends.
 /// - Before the walk waits for a handler (``letGo(_:)``) it keeps them only weakly, so a node
@@ -27,7 +27,8 @@ package struct VisitedNodes {
   private var exact: AddressTable?
   /// The nodes visited before the walk last waited, in order, weakly.
   private var earlier: [EarlierNode] = []
-  private var count = 0
+  /// How many nodes the filter has answered for.
+  private var filtered = 0
 
   /// An empty set.
   package init() {}
@@ -39,43 +40,37 @@ package struct VisitedNodes {
   ///   - address: The address of the node about to be visited.
   ///   - held: The nodes visited since the walk last waited, which it still holds.
   @inline(__always)
-  package mutating func insert(_ address: ObjectIdentifier, held: [AnyObject]) -> Bool {
-    let seen: Bool
-    if exact != nil {
-      seen = !exact!.insert(address)
-    } else {
-      seen = filter.testAndSet(address)
-    }
-    if seen, livesAsVisited(address, held: held) { return false }
-    count += 1
-    if exact == nil, count > Self.exactThreshold { makeExactTable(held: held, adding: address) }
+  package mutating func insert(_ address: ObjectIdentifier, held: borrowing HeldNodes) -> Bool {
+    if exact != nil { return exact!.insert(address) || !livesAsVisited(address, held: held) }
+    if filter.testAndSet(address), livesAsVisited(address, held: held) { return false }
+    filtered += 1
+    if filtered > Self.exactThreshold { makeExactTable(held: held, adding: address) }
     return true
   }
 
   /// Keeps the nodes in `held` only weakly, and empties it, because the walk is about to wait
   /// for a handler: while it takes its time, the nodes below it can go away.
-  package mutating func letGo(_ held: inout [AnyObject]) {
+  package mutating func letGo(_ held: inout HeldNodes) {
     // Appended one by one, so the storage grows by doubling: reserving the exact count here
     // would copy every weak reference again at each wait.
-    for node in held { earlier.append(EarlierNode(node)) }
-    held.removeAll(keepingCapacity: true)
+    held.removeAll { earlier.append(EarlierNode($0)) }
   }
 
   /// Whether the node last visited at `address` still lives. It is then the node now at that
   /// address, because two live objects never share one. A node visited earlier at the same
   /// address was freed before the later one could take it, so the last one decides.
   @inline(never)
-  private func livesAsVisited(_ address: ObjectIdentifier, held: [AnyObject]) -> Bool {
-    if held.contains(where: { ObjectIdentifier($0) == address }) { return true }
+  private func livesAsVisited(_ address: ObjectIdentifier, held: borrowing HeldNodes) -> Bool {
+    if held.contains(address) { return true }
     guard let last = earlier.lastIndex(where: { $0.address == address }) else { return false }
     return earlier[last].node != nil
   }
 
   @inline(never)
-  private mutating func makeExactTable(held: [AnyObject], adding address: ObjectIdentifier) {
+  private mutating func makeExactTable(held: borrowing HeldNodes, adding address: ObjectIdentifier) {
     var table = AddressTable()
     for node in earlier { _ = table.insert(node.address) }
-    for node in held { _ = table.insert(ObjectIdentifier(node)) }
+    held.forEachAddress { _ = table.insert($0) }
     _ = table.insert(address)
     exact = table
   }

@@ -12,8 +12,9 @@ import Foundation
 /// current handler's deadline and gives it up if it is still waiting then.
 ///
 /// Per hop the walk costs one dynamic cast, one clock read per handler and one trace
-/// entry, and keeps the node it passed; no task, and no allocation beyond the trace's and
-/// the kept nodes' (each reserved once for 32 nodes, the kept nodes' again after each wait).
+/// entry, and keeps the node it passed without a retain (``HeldNodes``); no task, and no
+/// allocation beyond the trace's and the kept nodes' storage (each allocated once for 32
+/// nodes and doubled when full; the kept nodes' storage is reused after a wait).
 @MainActor
 final class PropagationWalk {
   /// Where the propagation began; shared with the contexts handed to handlers.
@@ -161,17 +162,20 @@ final class PropagationWalk {
     // Locals, written back when the walk stops or changes URL: reading properties of a class
     // around calls that could change them would copy (and retain) them on every hop.
     var cursor: (any ResponderChainNode)? = start
-    var hop = self.hop
+    // Counted as each node is taken, so it names the node being visited.
+    var hop = self.hop &- 1
     var url = currentURL
     defer { self.hop = hop }
     let signposting = propagationInterval != nil
     // `take()` moves each node out of the cursor: the walk holds one reference per node,
     // the one `nextNode` returned. When the node's turn is over that reference moves into
     // `held`, which keeps it until the walk waits or ends, so that no node is freed and its
-    // address taken by a newcomer while the walk goes on (`VisitedNodes` says why).
-    var held: [AnyObject] = []
-    held.reserveCapacity(Self.initialTraceCapacity)
+    // address taken by a newcomer while the walk goes on (`VisitedNodes` says why). A handler
+    // is kept through its cast, not the node it was cast from: the cast then takes the node's
+    // reference instead of retaining it.
+    var held = HeldNodes()
     while let node = cursor.take() {
+      hop &+= 1
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
       guard visited.insert(nodeID, held: held) else { break }
@@ -184,19 +188,19 @@ final class PropagationWalk {
         if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType) { return false }
         if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
+        held.append(consume handler)
       } else if let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
         enter(.stopped(at: handler))
-        held.append(node)
+        held.append(consume handler)
         visited.letGo(&held)
         return true
       } else {
         steps.append(
           URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
         cursor = node.nextNode
+        held.append(consume node)
       }
-      held.append(consume node)
-      if cursor != nil { hop += 1 }
     }
     finish(.notHandled)
     return false
