@@ -17,6 +17,9 @@ extension PresentationHost {
     if isBeingPresented || isBeingDismissed { return .transitioning }
     var host: any PresentationHost = self
     var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+    // Each host passed is kept until the walk ends: a conformer may make its hosts as they
+    // are asked for, and a freed one's address, taken by the next, would read as a cycle.
+    var passed = HeldNodes()
     while true {
       let next: any PresentationHost
       if let presented = host.presentedHost {
@@ -28,6 +31,7 @@ extension PresentationHost {
         break
       }
       guard seen.insert(ObjectIdentifier(next)).inserted else { break }
+      passed.append(host)
       host = next
     }
     return .host(host)

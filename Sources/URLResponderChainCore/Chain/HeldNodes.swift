@@ -1,5 +1,6 @@
 /// The nodes a walk passed since it last waited for a handler, each kept alive until the walk
-/// waits or ends; ``VisitedNodes`` says why.
+/// waits or ends; ``VisitedNodes`` says why. The walks up presented hosts keep the hosts they
+/// pass in it too, for the same reason.
 ///
 /// Keeping a node moves the walk's own reference in: it costs no retain, and, because the
 /// storage has one owner (the type cannot be copied), no uniqueness check either. Kept in an

@@ -40,9 +40,13 @@ extension PresentationHost {
     var host: any PresentationHost = self
     var seen = AddressTable()
     _ = seen.insert(ObjectIdentifier(self))
+    // Each host passed is kept until the walk ends: a conformer may make its hosts as they
+    // are asked for, and a freed one's address, taken by the next, would read as a cycle.
+    var passed = HeldNodes()
     while let presented = host.presentedHost, !presented.isBeingDismissed,
       seen.insert(ObjectIdentifier(presented))
     {
+      passed.append(host)
       host = presented
     }
     return host
