@@ -8,6 +8,8 @@ public struct URLPatternMatch: Sendable, Hashable {
   /// The value of each `:name` placeholder.
   public let parameters: [String: String]
   /// The URL's query items, in order.
+  ///
+  /// - Complexity: O(*n*) in the URL's length; each read parses the query again.
   public var queryItems: [URLQueryItem] {
     URLComponents(url: url.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
   }

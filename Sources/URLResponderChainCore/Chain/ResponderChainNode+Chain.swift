@@ -7,6 +7,9 @@ extension ResponderChainNode {
   /// ```swift
   /// print(linkView.responderChain.map { type(of: $0) })
   /// ```
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of nodes from this one to the end of the
+  ///   chain; each read walks the chain and builds the array again.
   public var responderChain: [any ResponderChainNode] {
     var nodes: [any ResponderChainNode] = []
     // `nodes` keeps every listed node alive, so no address can be freed and reused meanwhile:

@@ -35,6 +35,9 @@ extension PresentationHost {
   /// Presenting from a view controller that already presents something fails in UIKit, and
   /// presenting from one that is going away loses the presentation; this picks the one
   /// host that works.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of hosts presented above this one; each
+  ///   read walks them again.
   public var topmostPresentationHost: (any PresentationHost)? {
     guard !isBeingDismissed else { return nil }
     var host: any PresentationHost = self
