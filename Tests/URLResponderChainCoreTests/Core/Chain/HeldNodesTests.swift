@@ -11,15 +11,14 @@ import Testing
   func keepsEachNodeUntilTheyAreReleasedThenFreesIt(count: Int) {
     let tally = Tally()
     var watchers: [Watcher] = []
-    do {
-      var held = HeldNodes()
-      for _ in 0..<count {
-        let node = Counted(tally)
-        watchers.append(Watcher(node))
-        held.append(node)
-      }
-      #expect(watchers.allSatisfy { $0.node != nil })
+    var held = HeldNodes()
+    for _ in 0..<count {
+      let node = Counted(tally)
+      watchers.append(Watcher(node))
+      held.append(node)
     }
+    #expect(watchers.allSatisfy { $0.node != nil })
+    _ = consume held
     #expect(watchers.allSatisfy { $0.node == nil })
     #expect(tally.freed == count)
   }
@@ -30,27 +29,29 @@ import Testing
     let tally = Tally()
     var watchers: [Watcher] = []
     var handed: [ObjectIdentifier] = []
-    var aliveWhenHanded = true
+    var aliveWhenHanded = 0
+    var held = HeldNodes()
+    for _ in 0..<40 {
+      let node = Counted(tally)
+      watchers.append(Watcher(node))
+      held.append(node)
+    }
+    held.removeAll { node in
+      handed.append(ObjectIdentifier(node))
+      // Each node is handed over before it is let go.
+      if watchers[handed.count - 1].node != nil { aliveWhenHanded += 1 }
+    }
+    #expect(watchers.allSatisfy { $0.node == nil })
+    // Kept again after letting go: the storage is reused, and this one is released once.
     do {
-      var held = HeldNodes()
-      for _ in 0..<40 {
-        let node = Counted(tally)
-        watchers.append(Watcher(node))
-        held.append(node)
-      }
-      held.removeAll { node in
-        handed.append(ObjectIdentifier(node))
-        aliveWhenHanded = aliveWhenHanded && (node as? Counted) != nil
-      }
-      #expect(watchers.allSatisfy { $0.node == nil })
-      // Kept again after letting go: the storage is reused, and this one is released once.
       let last = Counted(tally)
       watchers.append(Watcher(last))
       held.append(last)
-      #expect(watchers.last?.node != nil)
     }
+    #expect(watchers.last?.node != nil)
+    _ = consume held
     #expect(handed == watchers.dropLast().map(\.address))
-    #expect(aliveWhenHanded)
+    #expect(aliveWhenHanded == 40)
     #expect(watchers.allSatisfy { $0.node == nil })
     #expect(tally.freed == 41)
   }
