@@ -16,7 +16,8 @@ extension PresentationHost {
   package var visibleScreen: VisibleScreen {
     if isBeingPresented || isBeingDismissed { return .transitioning }
     var host: any PresentationHost = self
-    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+    var seen = AddressTable()
+    _ = seen.insert(ObjectIdentifier(self))
     // Each host passed is kept until the walk ends: a conformer may make its hosts as they
     // are asked for, and a freed one's address, taken by the next, would read as a cycle.
     var passed = HeldNodes()
@@ -30,7 +31,7 @@ extension PresentationHost {
       } else {
         break
       }
-      guard seen.insert(ObjectIdentifier(next)).inserted else { break }
+      guard seen.insert(ObjectIdentifier(next)) else { break }
       passed.append(host)
       host = next
     }

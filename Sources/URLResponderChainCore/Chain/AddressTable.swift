@@ -4,13 +4,16 @@
 /// the other walks up a chain, without the 2 KB of specialized hashing code the standard
 /// set adds to every module that uses it for a path most walks never take. Addresses are the
 /// runtime's, not an attacker's, so a multiplicative hash spreads them well enough.
-struct AddressTable {
+package struct AddressTable {
   /// Each slot holds an address's bit pattern, or 0 for empty (no object lives at 0).
   private var slots = [Int](repeating: 0, count: 64)
   private var count = 0
 
+  /// An empty table.
+  package init() {}
+
   /// Adds `address` and returns whether it was new.
-  mutating func insert(_ address: ObjectIdentifier) -> Bool {
+  package mutating func insert(_ address: ObjectIdentifier) -> Bool {
     // At most half full, so a probe finds an empty slot in a few steps.
     if (count + 1) * 2 > slots.count { grow() }
     let key = Int(bitPattern: UInt(bitPattern: address))
