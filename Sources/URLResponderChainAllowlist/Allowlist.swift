@@ -107,25 +107,41 @@ public struct Allowlist: URLVerdictProviding {
   /// otherwise the first allow rule that matched allows. (They are visited the other way
   /// round, nearest first, keeping the last match of each kind.)
   ///
-  /// A path that lenient servers read differently (an encoded `%2F` or `%5C` they read as
-  /// `/`, `;` parameters they drop) is judged both ways: a deny rule that matches either
-  /// reading blocks, and the URL is allowed only if both readings are.
+  /// A path that servers read differently is judged every way they read it, and the
+  /// strictest verdict wins: a deny rule that matches any reading blocks, and the URL is
+  /// allowed only if every reading is. Two readings are added to the path as written:
+  ///
+  /// - the lenient one: an encoded `%2F` or `%5C` read as `/`, `;` parameters dropped;
+  /// - the folded one, judged with the rules' literals folded alike: every escape decoded
+  ///   until none is left (`%2561` is `a`), trailing dots and spaces of a segment dropped,
+  ///   and letters lowercased, as double-decoding and case-insensitive servers read it.
+  ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.` and `/%2561dmin`.
   public func verdict(for url: EligibleURL) -> URLVerdict {
     var readsPath = false
-    let written = judge(url, path: url.path, readsPath: &readsPath)
+    let written = judge(url, path: url.path, patterns: compiled.patterns, readsPath: &readsPath)
     // Only a rule with a path can tell two readings of the path apart.
-    guard readsPath, written.isAllowed, let lenient = Self.lenientReading(of: url.path) else { return written }
-    switch judge(url, path: lenient, readsPath: &readsPath) {
-    case .allowed: return written
-    case .blocked(let rule): return .blocked(rule: rule)
-    case .refused:
-      return .refused(reason: "no allow rule matches \(url.host)\(lenient), as servers may read \(url.path)")
+    guard readsPath, written.isAllowed else { return written }
+    if let lenient = Self.lenientReading(of: url.path) {
+      let verdict = judge(url, path: lenient, patterns: compiled.patterns, readsPath: &readsPath)
+      guard verdict.isAllowed else { return stricter(verdict, reading: lenient, of: url) }
     }
+    let folded = Self.foldedReading(of: url.path)
+    guard folded != nil || compiled.foldsLiterals else { return written }
+    let reading = folded ?? url.path
+    let verdict = judge(url, path: reading, patterns: compiled.foldedPatterns, readsPath: &readsPath)
+    return verdict.isAllowed ? written : stricter(verdict, reading: reading, of: url)
   }
 
-  /// The verdict for one reading of the URL's path; `readsPath` becomes `true` if a rule
-  /// with a path was consulted.
-  private func judge(_ url: EligibleURL, path: String, readsPath: inout Bool) -> URLVerdict {
+  /// The verdict when another reading of the path is not allowed: its deny rule, or a
+  /// refusal naming the reading.
+  private func stricter(_ verdict: URLVerdict, reading: String, of url: EligibleURL) -> URLVerdict {
+    guard case .refused = verdict else { return verdict }
+    return .refused(reason: "no allow rule matches \(url.host)\(reading), as servers may read \(url.path)")
+  }
+
+  /// The verdict for one reading of the URL's path, judged by `patterns`; `readsPath`
+  /// becomes `true` if a rule with a path was consulted.
+  private func judge(_ url: EligibleURL, path: String, patterns: [URLPattern], readsPath: inout Bool) -> URLVerdict {
     let isPlainWebURL = url.port == nil && (url.scheme == "https" || url.scheme == "http")
     // Only indices are kept: copying patterns cost more than the lookup.
     var denied: Int32 = -1
@@ -133,14 +149,17 @@ public struct Allowlist: URLVerdictProviding {
     var next: Int32 = -1
     withUTF8(of: url.host) { host in
       if let own = compiled.domains.index(of: host) {
-        visit(compiled.domainList[Int(own)].exact, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
+        visit(
+          compiled.domainList[Int(own)].exact, for: url, path, patterns, isPlainWebURL, &denied, &allowed, &readsPath)
         next = compiled.domainList[Int(own)].parent
       } else {
         next = Self.firstParent(of: host, in: compiled.domains) ?? -1
       }
     }
     while next >= 0 {
-      visit(compiled.domainList[Int(next)].subdomains, for: url, path, isPlainWebURL, &denied, &allowed, &readsPath)
+      visit(
+        compiled.domainList[Int(next)].subdomains, for: url, path, patterns, isPlainWebURL, &denied, &allowed,
+        &readsPath)
       next = compiled.domainList[Int(next)].parent
     }
     if denied >= 0 { return .blocked(rule: compiled.descriptions[Int(denied)]) }
@@ -150,9 +169,11 @@ public struct Allowlist: URLVerdictProviding {
 
   /// Visits the entries in `run` last first, keeping the last deny and allow rules that match:
   /// so the first of each, in the order the rules were written. `path` is the reading of the
-  /// URL's path being judged; `readsPath` becomes `true` if a rule with a path is visited.
+  /// URL's path being judged, and `patterns` the compiled patterns it is judged by (folded
+  /// for the folded reading); `readsPath` becomes `true` if a rule with a path is visited.
   private func visit(
-    _ run: Range<Int32>, for url: EligibleURL, _ path: String, _ isPlainWebURL: Bool, _ denied: inout Int32,
+    _ run: Range<Int32>, for url: EligibleURL, _ path: String, _ patterns: [URLPattern], _ isPlainWebURL: Bool,
+    _ denied: inout Int32,
     _ allowed: inout Int32, _ readsPath: inout Bool
   ) {
     var index = run.upperBound
@@ -163,8 +184,8 @@ public struct Allowlist: URLVerdictProviding {
       if entry.pattern < 0 {
         admits = isPlainWebURL
       } else {
-        if compiled.patterns[Int(entry.pattern)].path != nil { readsPath = true }
-        admits = compiled.patterns[Int(entry.pattern)].admits(url, path: path)
+        if patterns[Int(entry.pattern)].path != nil { readsPath = true }
+        admits = patterns[Int(entry.pattern)].admits(url, path: path)
       }
       guard admits else { continue }
       if entry.rule >= compiled.firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
@@ -187,6 +208,12 @@ extension Allowlist {
     let descriptions: [String]
     /// The rules that name more than a host (a scheme, a port or a path), parsed.
     let patterns: [URLPattern]
+    /// `patterns` with their literal path segments folded as a forgiving server folds a
+    /// path: what the folded reading of a path is judged by.
+    let foldedPatterns: [URLPattern]
+    /// Whether folding changed a literal in `patterns`: then even a path with nothing to
+    /// fold is judged folded (a deny rule for `/Admin` also blocks `/admin`).
+    let foldsLiterals: Bool
     /// The first deny rule's index in `descriptions`.
     let firstDenyRule: Int32
     let permittedPorts: Set<Int>
@@ -196,6 +223,16 @@ extension Allowlist {
       domains = compiler.domains
       descriptions = compiler.descriptions
       patterns = compiler.patterns
+      var foldedPatterns: [URLPattern] = []
+      foldedPatterns.reserveCapacity(patterns.count)
+      var foldsLiterals = false
+      for pattern in patterns {
+        let folded = pattern.foldingPath()
+        if folded != nil { foldsLiterals = true }
+        foldedPatterns.append(folded ?? pattern)
+      }
+      self.foldedPatterns = foldedPatterns
+      self.foldsLiterals = foldsLiterals
       permittedPorts = compiler.ports
       self.firstDenyRule = Int32(firstDenyRule)
     }

@@ -49,23 +49,29 @@ extension URLPattern {
     }
     guard port == url.port else { return false }
     guard let segments = self.path else { return true }
-    // The path is percent-encoded ASCII: its UTF-8 offsets are character positions.
+    // The path and the literals are percent-encoded ASCII in one normal form: equal text is
+    // equal bytes.
     let slash = UInt8(ascii: "/")
-    var parts = urlPath[...]
-    for segment in segments {
-      parts = parts[(parts.utf8.firstIndex { $0 != slash } ?? parts.endIndex)...]
-      let end = parts.utf8.firstIndex(of: slash) ?? parts.endIndex
-      switch segment {
-      case .rest:
-        return true
-      case .literal(let literal):
-        guard !parts.isEmpty, parts[..<end] == literal else { return false }
-      case .placeholder:
-        return matchPath(urlPath) != nil  // decoding and its checks: the full matcher
+    let admits = withUTF8(of: urlPath) { path -> Bool? in
+      var index = 0
+      for segment in segments {
+        while index < path.count, path[index] == slash { index += 1 }
+        var end = index
+        while end < path.count, path[end] != slash { end += 1 }
+        switch segment {
+        case .rest:
+          return true
+        case .literal(let literal):
+          let segment = UnsafeBufferPointer(rebasing: path[index..<end])
+          guard end > index, withUTF8(of: literal, { $0.elementsEqual(segment) }) else { return false }
+        case .placeholder:
+          return nil  // decoding and its checks: the full matcher
+        }
+        index = end
       }
-      parts = parts[end...]
+      return path[index...].allSatisfy { $0 == slash }
     }
-    return parts.utf8.allSatisfy { $0 == slash }
+    return admits ?? (matchPath(urlPath) != nil)
   }
 
   /// The placeholders captured from `path`, or `nil` if it does not match.

@@ -104,6 +104,14 @@ if CommandLine.arguments.contains("--profile-async-100") {
   var sink = 0
   for _ in 0..<20_000_000 where allowlist.verdict(for: url).isAllowed { sink &+= 1 }
   print(sink)
+} else if CommandLine.arguments.contains("--profile-path-rules") {
+  // Only verdicts of a list with path rules, for a profiler: PROFILE_PATH picks the path.
+  let allowlist = try! Allowlist(allow: ["docs.example.com/guides/*"], deny: ["docs.example.com/guides/internal/*"])
+  let path = ProcessInfo.processInfo.environment["PROFILE_PATH"] ?? "/guides/Getting-Started"
+  let url = eligible("https://docs.example.com" + path)
+  var sink = 0
+  for _ in 0..<200_000 where allowlist.verdict(for: url).isAllowed { sink &+= 1 }
+  print(sink)
 } else if CommandLine.arguments.contains("--profile-route-build") {
   // Only building tables of 10,000 routes, for a profiler.
   let rows = routeRows(10_000)

@@ -1,0 +1,157 @@
+import URLResponderChainCore
+
+extension Allowlist {
+  /// The path as the most forgiving server reads `path` (an `EligibleURL.path`), or `nil`
+  /// when that reading is `path` itself.
+  ///
+  /// Each step is a reading some server makes, so a deny rule is matched against all of them
+  /// at once (with its literals folded the same way, by ``foldedSegment(_:)``):
+  ///
+  /// - every escape is decoded until none is left: a server or framework that decodes twice
+  ///   reads `%2561` as `a` and `%252F` as `/` (IIS's double decoding, a proxy and an app
+  ///   that each decode once);
+  /// - a decoded NUL ends the path, as it does for C-string file APIs;
+  /// - `\` is `/` (Windows), and each segment's `;` parameters are dropped (servlet
+  ///   containers);
+  /// - trailing dots and spaces of a segment are dropped, as Windows does for file names
+  ///   (`admin.` and `admin%20` are `admin`);
+  /// - letters are lowercased (Unicode lowercasing when the bytes are UTF-8, so the Kelvin
+  ///   sign `K` is `k`), as case-insensitive file systems (Windows, macOS) serve them;
+  /// - dot segments are resolved again.
+  ///
+  /// The result is in the normal form of `EligibleURL.path`.
+  static func foldedReading(of path: String) -> String? {
+    let folded = withUTF8(of: path) { bytes -> String? in
+      // Most paths hold nothing to fold: no escape, parameter or capital letter, and no
+      // segment that ends in a dot (a space is always escaped).
+      var index = 0
+      var needsFolding = false
+      while index < bytes.count, !needsFolding {
+        let byte = bytes[index]
+        needsFolding =
+          byte == UInt8(ascii: "%") || byte == UInt8(ascii: ";") || byte.asciiLowercased != byte
+          || (byte == UInt8(ascii: ".") && (index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: "/")))
+        index += 1
+      }
+      return needsFolding ? fold(bytes) : nil
+    }
+    guard let folded else { return nil }
+    let resolved = URLSafety.resolvingDotSegments(in: folded)
+    return resolved == path ? nil : resolved
+  }
+
+  /// A literal path segment of a rule, folded as ``foldedReading(of:)`` folds a path. It may
+  /// hold a `/` or be empty, and then matches no segment of a folded reading.
+  static func foldedSegment(_ literal: String) -> String {
+    withUTF8(of: literal) { fold($0) }
+  }
+
+  /// Decodes, cuts and lowercases `bytes` as ``foldedReading(of:)`` says, and puts the result
+  /// back in the normal form of `EligibleURL.path` (dot segments not resolved).
+  private static func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let slash = UInt8(ascii: "/")
+    let dot = UInt8(ascii: ".")
+    // Decoded until no escape is left: an escape that decoding completes is decoded in turn
+    // (`%2541` is `%41`, then `A`), each byte once, so the cost stays linear. A decoded NUL
+    // ends the path.
+    var folded: [UInt8] = []
+    folded.reserveCapacity(bytes.count)
+    for byte in bytes {
+      folded.append(byte)
+      while folded.count >= 3, folded[folded.count - 3] == UInt8(ascii: "%"),
+        let high = folded[folded.count - 2].hexValue, let low = folded[folded.count - 1].hexValue
+      {
+        folded.removeLast(3)
+        folded.append(high << 4 | low)
+      }
+      if folded.last == 0 {
+        folded.removeLast()
+        break
+      }
+    }
+
+    // Each segment cut at its `;`, trailing dots and spaces dropped (a segment of dots and
+    // spaces only keeps its dots, so that `.` and `..` stay dot segments), ASCII letters
+    // lowercased: in place, since nothing grows.
+    var write = 0
+    var start = 0
+    var isASCII = true
+    let count = folded.count
+    while start <= count {
+      var end = start
+      var cut = -1
+      while end < count, folded[end] != slash, folded[end] != UInt8(ascii: "\\") {
+        if cut < 0, folded[end] == UInt8(ascii: ";") { cut = end }
+        end += 1
+      }
+      let stop = cut < 0 ? end : cut
+      var last = stop
+      while last > start, folded[last - 1] == dot || folded[last - 1] == UInt8(ascii: " ") { last -= 1 }
+      if start > 0 {
+        folded[write] = slash
+        write += 1
+      }
+      if last > start {
+        for index in start..<last {
+          if folded[index] >= 0x80 { isASCII = false }
+          folded[write] = folded[index].asciiLowercased
+          write += 1
+        }
+      } else {
+        for index in start..<stop where folded[index] == dot {
+          folded[write] = dot
+          write += 1
+        }
+      }
+      start = end + 1
+    }
+    folded.removeSubrange(write...)
+
+    let text = String(decoding: folded, as: UTF8.self)
+    if isASCII { return URLSafety.normalizingPercentEncoding(in: text) }
+    if text.utf8.elementsEqual(folded) { return URLSafety.normalizingPercentEncoding(in: text.lowercased()) }
+    // Not UTF-8: every byte keeps its value, escaped before it is held in a string (which
+    // would replace it).
+    let hex: StaticString = "0123456789ABCDEF"
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(folded.count * 3)
+    for byte in folded {
+      if byte < 0x80 {
+        escaped.append(byte)
+      } else {
+        escaped += [UInt8(ascii: "%"), hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]]
+      }
+    }
+    return URLSafety.normalizingPercentEncoding(in: String(decoding: escaped, as: UTF8.self))
+  }
+}
+
+extension URLPattern {
+  /// This pattern with each literal path segment folded as a forgiving server folds a path
+  /// (``Allowlist/foldedSegment(_:)``); `nil` when folding changes none of them.
+  func foldingPath() -> URLPattern? {
+    guard let path else { return nil }
+    var changed = false
+    var folded = path
+    for (index, segment) in path.enumerated() {
+      guard case .literal(let literal) = segment else { continue }
+      let foldedLiteral = Allowlist.foldedSegment(literal)
+      if foldedLiteral != literal {
+        changed = true
+        folded[index] = .literal(foldedLiteral)
+      }
+    }
+    guard changed else { return nil }
+    return URLPattern(self, path: folded)
+  }
+
+  /// `pattern` with another path.
+  private init(_ pattern: URLPattern, path: [Segment]) {
+    description = pattern.description
+    scheme = pattern.scheme
+    host = pattern.host
+    matchesSubdomainsOnly = pattern.matchesSubdomainsOnly
+    port = pattern.port
+    self.path = path
+  }
+}
