@@ -1,3 +1,4 @@
+import Foundation
 import URLResponderChainCore
 
 extension Allowlist {
@@ -16,7 +17,9 @@ extension Allowlist {
   /// - trailing dots and spaces of a segment are dropped, as Windows does for file names
   ///   (`admin.` and `admin%20` are `admin`);
   /// - letters are lowercased (Unicode lowercasing when the bytes are UTF-8, so the Kelvin
-  ///   sign `K` is `k`), as case-insensitive file systems (Windows, macOS) serve them;
+  ///   sign `K` is `k`), as case-insensitive file systems (Windows, macOS) serve them, and
+  ///   text is put in Unicode's composed form (NFC), since macOS file systems take `é`
+  ///   written as `e` and a combining accent for the same name;
   /// - dot segments are resolved again.
   ///
   /// The result is in the normal form of `EligibleURL.path`.
@@ -109,7 +112,9 @@ extension Allowlist {
 
     let text = String(decoding: folded, as: UTF8.self)
     if isASCII { return URLSafety.normalizingPercentEncoding(in: text) }
-    if text.utf8.elementsEqual(folded) { return URLSafety.normalizingPercentEncoding(in: text.lowercased()) }
+    if text.utf8.elementsEqual(folded) {
+      return URLSafety.normalizingPercentEncoding(in: text.lowercased().precomposedStringWithCanonicalMapping)
+    }
     // Not UTF-8: every byte keeps its value, escaped before it is held in a string (which
     // would replace it).
     let hex: StaticString = "0123456789ABCDEF"

@@ -46,7 +46,7 @@ private struct ReferenceAllowlist {
 
   /// The path as written, then as lenient servers read it (`%2F` and `%5C` as `/`, each
   /// segment's `;` parameters dropped, dot segments resolved again), then folded (every
-  /// escape decoded, trailing dots and spaces dropped, lowercased) and judged by folded
+  /// escape decoded, trailing dots and spaces dropped, lowercased, composed) and judged by folded
   /// rules: a deny in any reading blocks, and every reading must allow.
   func verdict(for url: EligibleURL) -> URLVerdict {
     let written = verdict(for: url, path: url.path, folded: false)
@@ -145,7 +145,7 @@ private enum ReferenceFolding {
     let text = String(decoding: joined, as: UTF8.self)
     let lowered =
       text.utf8.elementsEqual(joined)
-      ? Array(text.lowercased().utf8)
+      ? Array(text.lowercased().precomposedStringWithCanonicalMapping.utf8)
       : joined.map { byte in
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
       }

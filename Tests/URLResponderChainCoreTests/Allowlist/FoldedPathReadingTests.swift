@@ -44,6 +44,9 @@ import URLResponderChainCore
     ("docs.example.com/admin.", "https://docs.example.com/admin"),
     ("docs.example.com/café/*", "https://docs.example.com/CAF%C3%89/1"),
     ("docs.example.com/CAFÉ/*", "https://docs.example.com/caf%C3%A9/1"),
+    // Composed and decomposed accents name one file on macOS.
+    ("docs.example.com/café/*", "https://docs.example.com/cafe%CC%81/1"),
+    ("docs.example.com/cafe%CC%81/*", "https://docs.example.com/CAF%C3%89/1"),
     // The Kelvin sign lowercases to `k`.
     ("docs.example.com/kit/*", "https://docs.example.com/%E2%84%AAit/1"),
     // Bytes that are not UTF-8 keep their value; only ASCII letters fold among them.
@@ -111,6 +114,7 @@ import URLResponderChainCore
       ("/ads", nil), ("/", nil), ("/a/b/", nil), ("/ads.txt", nil), ("/a;b", "/a"), ("/ADS", "/ads"),
       ("/%2561ds", "/ads"), ("/a%252Fb", "/a/b"), ("/a%255Cb", "/a/b"), ("/a%2500b", "/a"), ("/a.", "/a"),
       ("/a%20.%20", "/a"), ("/x/%252e%252e/y", "/y"), ("/x/.%2520/y", "/x/y"), ("/%C3%89", "/%C3%A9"),
+      ("/E%CC%81", "/%C3%A9"),
       ("/%FFAB", "/%FFab"), ("/100%25", "/100%"), ("/%25%", "/%%"), ("/%2525", "/%"), ("/A//B", "/a//b"),
       ("/...", nil), ("/a/...", nil), ("/%252e", "/"), ("/%4%31", "/a"), ("/%2%35%34%31", "/a"),
     ] as [(String, String?)])
