@@ -115,7 +115,9 @@ public struct Allowlist: URLVerdictProviding {
   /// - the folded one, judged with the rules' literals folded alike: every escape decoded
   ///   until none is left (`%2561` is `a`), trailing dots and spaces of a segment dropped,
   ///   and letters lowercased, as double-decoding and case-insensitive servers read it.
-  ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.` and `/%2561dmin`.
+  ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.` and `/%2561dmin`. A path
+  ///   with more than 30 combining marks in a row, which no one writes and which costs time
+  ///   to compose that grows with the square of the run, is refused.
   public func verdict(for url: EligibleURL) -> URLVerdict {
     var readsPath = false
     let written = judge(url, path: url.path, patterns: compiled.patterns, readsPath: &readsPath)
@@ -125,7 +127,12 @@ public struct Allowlist: URLVerdictProviding {
       let verdict = judge(url, path: lenient, patterns: compiled.patterns, readsPath: &readsPath)
       guard verdict.isAllowed else { return stricter(verdict, reading: lenient, of: url) }
     }
-    let folded = Self.foldedReading(of: url.path)
+    let folded: String?
+    do {
+      folded = try Self.foldedReading(of: url.path)
+    } catch {
+      return .refused(reason: "its path holds more than \(OverlongCombiningRun.limit) combining marks in a row")
+    }
     guard folded != nil || compiled.foldsLiterals else { return written }
     let reading = folded ?? url.path
     let verdict = judge(url, path: reading, patterns: compiled.foldedPatterns, readsPath: &readsPath)

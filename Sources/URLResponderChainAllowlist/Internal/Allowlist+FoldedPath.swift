@@ -23,8 +23,12 @@ extension Allowlist {
   /// - dot segments are resolved again.
   ///
   /// The result is in the normal form of `EligibleURL.path`.
-  static func foldedReading(of path: String) -> String? {
-    let folded = withUTF8(of: path) { bytes -> String? in
+  ///
+  /// - Throws: ``OverlongCombiningRun`` when the decoded path holds more combining marks in a
+  ///   row than Unicode's stream-safe limit: no one writes such text, and composing it costs
+  ///   time that grows with the square of the run (Foundation sorts the marks by insertion).
+  static func foldedReading(of path: String) throws(OverlongCombiningRun) -> String? {
+    let folding = withUTF8(of: path) { bytes -> Result<String, OverlongCombiningRun>? in
       // Most paths hold nothing to fold: no escape, parameter or capital letter, and no
       // segment that ends in a dot (a space is always escaped).
       var index = 0
@@ -36,22 +40,24 @@ extension Allowlist {
           || (byte == UInt8(ascii: ".") && (index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: "/")))
         index += 1
       }
-      return needsFolding ? fold(bytes) : nil
+      return needsFolding ? Result { () throws(OverlongCombiningRun) in try fold(bytes) } : nil
     }
-    guard let folded else { return nil }
+    guard let folded = try folding?.get() else { return nil }
     let resolved = URLSafety.resolvingDotSegments(in: folded)
     return resolved == path ? nil : resolved
   }
 
   /// A literal path segment of a rule, folded as ``foldedReading(of:)`` folds a path. It may
-  /// hold a `/` or be empty, and then matches no segment of a folded reading.
+  /// hold a `/` or be empty, and then matches no segment of a folded reading. A literal with
+  /// an overlong run of combining marks is kept as written: every path that holds it has no
+  /// folded reading, and is refused before it is compared.
   static func foldedSegment(_ literal: String) -> String {
-    withUTF8(of: literal) { fold($0) }
+    withUTF8(of: literal) { (try? fold($0)) ?? literal }
   }
 
   /// Decodes, cuts and lowercases `bytes` as ``foldedReading(of:)`` says, and puts the result
   /// back in the normal form of `EligibleURL.path` (dot segments not resolved).
-  private static func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  private static func fold(_ bytes: UnsafeBufferPointer<UInt8>) throws(OverlongCombiningRun) -> String {
     let slash = UInt8(ascii: "/")
     let dot = UInt8(ascii: ".")
     // Decoded until no escape is left: an escape that decoding completes is decoded in turn
@@ -113,7 +119,13 @@ extension Allowlist {
     let text = String(decoding: folded, as: UTF8.self)
     if isASCII { return URLSafety.normalizingPercentEncoding(in: text) }
     if text.utf8.elementsEqual(folded) {
-      return URLSafety.normalizingPercentEncoding(in: text.lowercased().precomposedStringWithCanonicalMapping)
+      let lowered = text.lowercased()
+      var run = 0
+      for scalar in lowered.unicodeScalars {
+        run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+        if run > OverlongCombiningRun.limit { throw OverlongCombiningRun() }
+      }
+      return URLSafety.normalizingPercentEncoding(in: lowered.precomposedStringWithCanonicalMapping)
     }
     // Not UTF-8: every byte keeps its value, escaped before it is held in a string (which
     // would replace it).
@@ -129,6 +141,12 @@ extension Allowlist {
     }
     return URLSafety.normalizingPercentEncoding(in: String(decoding: escaped, as: UTF8.self))
   }
+}
+
+/// A path whose decoded text holds more than 30 combining marks in a row (a non-starter run
+/// longer than Unicode's stream-safe text format allows, UAX #15): it has no folded reading.
+struct OverlongCombiningRun: Error {
+  static let limit = 30
 }
 
 extension URLPattern {

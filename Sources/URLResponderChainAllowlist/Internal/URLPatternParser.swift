@@ -24,6 +24,7 @@ enum URLPatternParser {
       }
     }
     if let parsed = try parsed.get() { return parsed }
+    try checkCombiningRuns(in: pattern)
     return try parseCharacters(pattern, allowsAppSchemes: allowsAppSchemes)
   }
 

@@ -118,19 +118,40 @@ import URLResponderChainCore
       ("/%FFAB", "/%FFab"), ("/100%25", "/100%"), ("/%25%", "/%%"), ("/%2525", "/%"), ("/A//B", "/a//b"),
       ("/...", nil), ("/a/...", nil), ("/%252e", "/"), ("/%4%31", "/a"), ("/%2%35%34%31", "/a"),
     ] as [(String, String?)])
-  func theFoldedReadingOfAPath(path: String, reading: String?) {
-    #expect(Allowlist.foldedReading(of: path) == reading)
+  func theFoldedReadingOfAPath(path: String, reading: String?) throws {
+    #expect(try Allowlist.foldedReading(of: path) == reading)
   }
 
   /// An escape nested 100,000 deep folds in one pass over the path: decoding pass after
   /// pass would take about 10¹⁰ steps and hit the time limit.
   @Test(.timeLimit(.minutes(1))) func aDeeplyNestedEscapeFoldsInLinearTime() throws {
     let nested = "/%" + String(repeating: "25", count: 100_000) + "61dmin"
-    #expect(Allowlist.foldedReading(of: nested) == "/admin")
+    #expect(try Allowlist.foldedReading(of: nested) == "/admin")
     let segments = "https://docs.example.com" + String(repeating: "/a%2E", count: 50_000)
     #expect(
       try verdict(allow: ["*.example.com"], deny: ["docs.example.com/a"], segments) == .allowed(rule: "*.example.com"))
     let allowlist = try Allowlist(allow: ["*.example.com"], deny: ["docs.example.com/admin"])
     #expect(allowlist.verdict(for: "https://docs.example.com\(nested)") == .blocked(rule: "docs.example.com/admin"))
+  }
+
+  /// Thirty combining marks in a row compose; more, which no one writes, refuse the link.
+  @Test(arguments: [(15, true), (31, false)])
+  func aRunOfCombiningMarksPastTheStreamSafeLimitIsRefused(pairs: Int, allowed: Bool) throws {
+    let marks = String(repeating: "%CC%81%CC%96", count: pairs)
+    let verdict = try verdict(allow: ["docs.example.com/public/*"], "https://docs.example.com/public/e\(marks)")
+    if allowed {
+      #expect(verdict == .allowed(rule: "docs.example.com/public/*"))
+    } else {
+      #expect(verdict == .refused(reason: "its path holds more than 30 combining marks in a row"))
+    }
+  }
+
+  /// Composing a run of marks that must be reordered (acute above, grave below, alternately)
+  /// costs time that grows with the square of the run: 300,000 marks would take minutes.
+  @Test(.timeLimit(.minutes(1))) func aHostileRunOfCombiningMarksIsRefusedInLinearTime() throws {
+    let path = "/public/e" + String(repeating: "%CC%81%CC%96", count: 150_000)
+    #expect(throws: OverlongCombiningRun.self) { try Allowlist.foldedReading(of: path) }
+    let allowlist = try Allowlist(allow: ["docs.example.com/public/*"])
+    #expect(!allowlist.verdict(for: "https://docs.example.com\(path)").isAllowed)
   }
 }

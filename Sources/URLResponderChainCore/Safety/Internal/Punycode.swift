@@ -38,6 +38,10 @@ package enum Punycode {
   /// The `xn--` form of a Unicode label, lowercased first; `nil` when the lowercased label is
   /// not in the strict form above.
   static func aceLabel(forUnicode label: Substring) -> String? {
+    // An `xn--` label holds at most 59 encoded scalars, and composing (NFC) turns at most
+    // three scalars into one: longer text has no ASCII form, and composing it could take
+    // time that grows with the square of a run of combining marks.
+    guard label.utf8.count <= 59 * 3 * 4 else { return nil }
     let scalars = scalars(of: label.lowercased().precomposedStringWithCanonicalMapping)
     guard scalars.contains(where: { !$0.isASCII }), isNormal(scalars), let encoded = encode(scalars) else { return nil }
     return "xn--" + String(decoding: encoded, as: UTF8.self)

@@ -8,25 +8,36 @@ extension URLSafety {
   static func checkCharacters(
     _ url: URL, written: String, customSchemes: Set<String>, permittedPorts: Set<Int>
   ) -> Result<EligibleURL, URLRefusal> {
-    // Scheme, as written.
-    guard let colon = written.firstIndex(of: ":") else { return .failure(.malformed) }
-    let scheme = written[..<colon].lowercased()
+    // Scheme, as written. Characters are found without comparing them (see
+    // `firstIndex(ofASCII:_:_:)`): a crafted run of combining marks must not cost minutes.
+    let text = written[...]
+    guard let colon = text.firstIndex(ofASCII: UInt8(ascii: ":")) else { return .failure(.malformed) }
+    let scheme = text[..<colon].lowercased()
+    // No scheme the check accepts is other than ASCII, and comparing or hashing other text
+    // composes it.
+    guard scheme.utf8.allSatisfy({ $0 < 0x80 }) else { return .failure(.unsupportedScheme(scheme)) }
     let isWeb = scheme == "http" || scheme == "https"
     guard isWeb || (customSchemes.contains(scheme) && AppURLScheme.problem(with: scheme) == nil) else {
       return .failure(.unsupportedScheme(scheme.isEmpty ? (url.scheme ?? "") : scheme))
     }
     guard url.scheme?.lowercased() == scheme else { return .failure(.malformed) }
-    let afterScheme = written[written.index(after: colon)...]
-    // Two "/" characters, compared as `hasPrefix("//")` would (a "/" with a combining mark is
-    // another character), without its generic code.
-    var leading = afterScheme.makeIterator()
-    guard leading.next() == "/", leading.next() == "/" else { return .failure(.missingAuthority) }
+    let afterScheme = text[text.index(after: colon)...]
+    // Two "/" characters, as `hasPrefix("//")` would find them (a "/" with a combining mark is
+    // another character).
+    var authorityStart = afterScheme.startIndex
+    for _ in 0..<2 {
+      let slash = afterScheme[authorityStart...].firstIndex(ofASCII: UInt8(ascii: "/"))
+      guard slash == authorityStart else { return .failure(.missingAuthority) }
+      authorityStart = afterScheme.utf8.index(after: authorityStart)
+    }
 
     // Authority, as written: up to the first "/", "?" or "#".
-    let authorityStart = afterScheme.index(afterScheme.startIndex, offsetBy: 2)
     let rest = afterScheme[authorityStart...]
-    let authority = rest[..<(rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex)]
-    guard !authority.contains("@"), url.user == nil, url.password == nil else { return .failure(.userInfo) }
+    let end = rest.firstIndex(ofASCII: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"))
+    let authority = rest[..<(end ?? rest.endIndex)]
+    guard authority.firstIndex(ofASCII: UInt8(ascii: "@")) == nil, url.user == nil, url.password == nil else {
+      return .failure(.userInfo)
+    }
     guard authority.utf8.allSatisfy({ $0 < 0x80 }) else {
       return .failure(.invalidHost("contains non-ASCII characters"))
     }
