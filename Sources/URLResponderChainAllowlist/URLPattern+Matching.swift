@@ -14,7 +14,14 @@ public struct URLPatternMatch: Sendable, Hashable {
     URLComponents(url: url.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
   }
   /// The first value of the query item called `name`.
-  public func queryValue(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
+  ///
+  /// Names are compared exactly, by their UTF-8, as servers and `URLSearchParams` compare
+  /// them: `e` with a combining accent is not `é`. (Comparing them as Swift strings would
+  /// compose both, in time that grows with the square of a run of combining marks in a
+  /// crafted link.)
+  public func queryValue(_ name: String) -> String? {
+    queryItems.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
+  }
 }
 
 extension URLPattern {

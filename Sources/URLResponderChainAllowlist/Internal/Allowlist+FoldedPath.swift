@@ -120,11 +120,7 @@ extension Allowlist {
     if isASCII { return URLSafety.normalizingPercentEncoding(in: text) }
     if text.utf8.elementsEqual(folded) {
       let lowered = text.lowercased()
-      var run = 0
-      for scalar in lowered.unicodeScalars {
-        run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
-        if run > OverlongCombiningRun.limit { throw OverlongCombiningRun() }
-      }
+      if OverlongCombiningRun.end(in: lowered.unicodeScalars) != nil { throw OverlongCombiningRun() }
       return URLSafety.normalizingPercentEncoding(in: lowered.precomposedStringWithCanonicalMapping)
     }
     // Not UTF-8: every byte keeps its value, escaped before it is held in a string (which
@@ -147,6 +143,19 @@ extension Allowlist {
 /// longer than Unicode's stream-safe text format allows, UAX #15): it has no folded reading.
 struct OverlongCombiningRun: Error {
   static let limit = 30
+
+  /// Where the first run longer than ``limit`` ends in `text` (the position of the mark
+  /// one past the limit), or `nil`. Found scalar by scalar, never by comparing characters.
+  static func end(in text: String.UnicodeScalarView) -> String.UnicodeScalarView.Index? {
+    var run = 0
+    var index = text.startIndex
+    while index < text.endIndex {
+      run = text[index].properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+      if run > limit { return index }
+      index = text.index(after: index)
+    }
+    return nil
+  }
 }
 
 extension URLPattern {

@@ -79,6 +79,11 @@ enum JSONNameCheck {
         throw fail("expected a name in \(location)")
       }
       let name = try readString()
+      // Hashing a name composes it, in time that grows with the square of a run of
+      // combining marks: a longer run than anyone writes is refused before.
+      if OverlongCombiningRun.end(in: name.unicodeScalars) != nil {
+        throw fail("a name holds more than \(OverlongCombiningRun.limit) combining marks in a row in \(location)")
+      }
       guard case .object(var names, _) = frames[frames.count - 1] else { return }
       guard names.insert(name).inserted else {
         throw fail("duplicate name \"\(name.shownEscaped(limit: 80))\" in \(location)")

@@ -58,21 +58,15 @@ extension URLPatternParser {
   /// characters, which composes them in time that grows with the square of the run. The
   /// refusal names the host or the path, whichever holds the run.
   static func checkCombiningRuns(in pattern: String) throws(URLPatternError) {
+    guard let end = OverlongCombiningRun.end(in: pattern.unicodeScalars) else { return }
     // The path starts at the first "/" after the authority: the third with a scheme.
     let bytes = Array(pattern.utf8)
     let hasScheme = bytes.indices.dropLast(2).contains {
       bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/") && bytes[$0 + 2] == UInt8(ascii: "/")
     }
-    let pathSlash = hasScheme ? 3 : 1
-    var slashes = 0
-    var run = 0
-    for scalar in pattern.unicodeScalars {
-      if scalar == "/" { slashes += 1 }
-      run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
-      guard run > OverlongCombiningRun.limit else { continue }
-      let reason = "holds more than \(OverlongCombiningRun.limit) combining marks in a row"
-      throw slashes >= pathSlash ? .invalidPath(reason) : .invalidHost(reason)
-    }
+    let slashes = pattern.unicodeScalars[..<end].reduce(0) { $1 == "/" ? $0 + 1 : $0 }
+    let reason = "holds more than \(OverlongCombiningRun.limit) combining marks in a row"
+    throw slashes >= (hasScheme ? 3 : 1) ? .invalidPath(reason) : .invalidHost(reason)
   }
 
   private static func parsePath(characters text: Substring) throws(URLPatternError) -> [URLPattern.Segment]? {

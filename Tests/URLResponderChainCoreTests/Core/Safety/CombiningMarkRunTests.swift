@@ -60,4 +60,28 @@ import Testing
     #expect(Punycode.aceLabel(forUnicode: Substring("e" + Self.marks(500_000))) == nil)
     #expect(Punycode.aceLabel(forUnicode: "bücher") == "xn--bcher-kva")
   }
+
+  @Test(arguments: ["{\"e%@\":1}", "{\"version\":1,\"allow\":[],\"meta\":{\"e%@\":1}}"])
+  func aDocumentWithANameHoldingALongRunOfMarksIsRefusedInLinearTime(template: String) {
+    let escaped = String(repeating: "\\u0301\\u0316", count: 250_000)
+    let document = Data(template.replacingOccurrences(of: "%@", with: escaped).utf8)
+    #expect(
+      JSONNameCheck.problem(in: document)?.hasPrefix("a name holds more than 30 combining marks in a row") == true)
+    #expect(throws: AllowlistError.self) { try AllowlistDocument.load(from: document, byteLimit: 4_000_000) }
+  }
+
+  @Test func aNameWithThirtyMarksInARowIsRead() {
+    let document = Data(("{\"e" + Self.marks(30) + "\":1,\"é\":2}").utf8)
+    #expect(JSONNameCheck.problem(in: document) == nil)
+  }
+
+  @Test func aQueryItemIsFoundWithoutComposingItsName() throws {
+    let pattern = try URLPattern("example.com/a")
+    let link = "https://example.com/a?e\(Self.marks(800_000))=1&id=7"
+    #expect(try #require(pattern.match(EligibleURL(link))).queryValue("id") == "7")
+    // Exactly: a decomposed name is another name.
+    let composed = try #require(pattern.match(EligibleURL("https://example.com/a?caf%C3%A9=8")))
+    #expect(composed.queryValue("café") == "8")
+    #expect(composed.queryValue("cafe\u{301}") == nil)
+  }
 }
