@@ -9,14 +9,6 @@ import URLResponderChainCore
 /// lowercased. The rules' literals are folded alike. A deny rule matches any spelling such a
 /// server serves as its path, and an allow rule must allow that reading too.
 @Suite struct FoldedPathReadingTests {
-  private func verdict(allow: [String], deny: [String] = [], _ url: String) throws -> URLVerdict {
-    let allowlist = try Allowlist(allow: allow, deny: deny)
-    let byString = allowlist.verdict(for: url)
-    #expect(
-      allowlist.verdict(for: try #require(URL(string: url))) == byString, "one verdict for the string and the URL")
-    return byString
-  }
-
   @Test(arguments: [
     // Case-insensitive servers (Windows, macOS).
     "https://docs.example.com/ADS/1", "https://docs.example.com/Ads/1", "https://docs.example.com/aDs",
@@ -34,7 +26,7 @@ import URLResponderChainCore
     "https://docs.example.com/X/%252E%252E/A%2544S.%20/1",
   ])
   func aDenyRuleMatchesEverySpellingAForgivingServerReadsAsItsPath(url: String) throws {
-    let verdict = try verdict(allow: ["*.example.com"], deny: ["docs.example.com/ads/*"], url)
+    let verdict = try pathVerdict(allow: ["*.example.com"], deny: ["docs.example.com/ads/*"], url)
     #expect(verdict == .blocked(rule: "docs.example.com/ads/*"))
   }
 
@@ -54,7 +46,7 @@ import URLResponderChainCore
     ("docs.example.com/%25FF", "https://docs.example.com/%FF"),
   ])
   func aDenyRuleInAnyCaseOrSpellingBlocksTheLinkInAnyOther(rule: String, url: String) throws {
-    #expect(try verdict(allow: ["*.example.com"], deny: [rule], url) == .blocked(rule: rule))
+    #expect(try pathVerdict(allow: ["*.example.com"], deny: [rule], url) == .blocked(rule: rule))
   }
 
   @Test(arguments: [
@@ -68,7 +60,7 @@ import URLResponderChainCore
     ("docs.example.com/k", "https://docs.example.com/%C4%B8"),
   ])
   func aPathNoServerReadsAsTheDeniedOneIsNotBlocked(rule: String, url: String) throws {
-    #expect(try verdict(allow: ["*.example.com"], deny: [rule], url) == .allowed(rule: "*.example.com"))
+    #expect(try pathVerdict(allow: ["*.example.com"], deny: [rule], url) == .allowed(rule: "*.example.com"))
   }
 
   @Test(arguments: [
@@ -78,7 +70,7 @@ import URLResponderChainCore
     "https://docs.example.com/public/..%2520/admin", "https://docs.example.com/public/%2e%252e/admin",
   ])
   func aPathLimitedAllowRuleIsNotEscapedThroughADecodingServer(url: String) throws {
-    let verdict = try verdict(allow: ["docs.example.com/public/*"], url)
+    let verdict = try pathVerdict(allow: ["docs.example.com/public/*"], url)
     guard case .refused(let reason) = verdict else {
       Issue.record("\(verdict)")
       return
@@ -98,11 +90,12 @@ import URLResponderChainCore
     ("docs.example.com/a.b/*", "https://docs.example.com/a.b/c"),
   ])
   func aURLThatEveryReadingKeepsInsideIsAllowed(rule: String, url: String) throws {
-    #expect(try verdict(allow: [rule], url) == .allowed(rule: rule))
+    #expect(try pathVerdict(allow: [rule], url) == .allowed(rule: rule))
   }
 
   @Test func aRefusalNamesTheFoldedReading() throws {
-    let verdict = try verdict(allow: ["docs.example.com/public/*"], "https://docs.example.com/public/%252e%252e/Admin")
+    let verdict = try pathVerdict(
+      allow: ["docs.example.com/public/*"], "https://docs.example.com/public/%252e%252e/Admin")
     #expect(
       verdict
         == .refused(
@@ -129,7 +122,8 @@ import URLResponderChainCore
     #expect(try Allowlist.foldedReading(of: nested) == "/admin")
     let segments = "https://docs.example.com" + String(repeating: "/a%2E", count: 50_000)
     #expect(
-      try verdict(allow: ["*.example.com"], deny: ["docs.example.com/a"], segments) == .allowed(rule: "*.example.com"))
+      try pathVerdict(allow: ["*.example.com"], deny: ["docs.example.com/a"], segments)
+        == .allowed(rule: "*.example.com"))
     let allowlist = try Allowlist(allow: ["*.example.com"], deny: ["docs.example.com/admin"])
     #expect(allowlist.verdict(for: "https://docs.example.com\(nested)") == .blocked(rule: "docs.example.com/admin"))
   }
@@ -138,7 +132,7 @@ import URLResponderChainCore
   @Test(arguments: [(15, true), (31, false)])
   func aRunOfCombiningMarksPastTheStreamSafeLimitIsRefused(pairs: Int, allowed: Bool) throws {
     let marks = String(repeating: "%CC%81%CC%96", count: pairs)
-    let verdict = try verdict(allow: ["docs.example.com/public/*"], "https://docs.example.com/public/e\(marks)")
+    let verdict = try pathVerdict(allow: ["docs.example.com/public/*"], "https://docs.example.com/public/e\(marks)")
     if allowed {
       #expect(verdict == .allowed(rule: "docs.example.com/public/*"))
     } else {

@@ -9,14 +9,6 @@ import URLResponderChainRouting
 /// parameters dropped): where the spelling and the server's reading differ, the stricter
 /// verdict wins.
 @Suite struct PercentEncodedPathTests {
-  private func verdict(allow: [String], deny: [String] = [], _ url: String) throws -> URLVerdict {
-    let allowlist = try Allowlist(allow: allow, deny: deny)
-    let byString = allowlist.verdict(for: url)
-    #expect(
-      allowlist.verdict(for: try #require(URL(string: url))) == byString, "one verdict for the string and the URL")
-    return byString
-  }
-
   @Test(arguments: [
     "https://docs.example.com/%61ds/1", "https://docs.example.com/%61%64%73/1",
     "https://docs.example.com/%41ds/../ads/1",
@@ -27,7 +19,7 @@ import URLResponderChainRouting
     "https://docs.example.com/x/%2e%2e;/ads", "https://docs.example.com/x/.%2E%5Cads",
   ])
   func aDenyRuleMatchesEverySpellingAServerReadsAsItsPath(url: String) throws {
-    let verdict = try verdict(allow: ["*.example.com"], deny: ["docs.example.com/ads/*"], url)
+    let verdict = try pathVerdict(allow: ["*.example.com"], deny: ["docs.example.com/ads/*"], url)
     #expect(verdict == .blocked(rule: "docs.example.com/ads/*"))
   }
 
@@ -37,7 +29,7 @@ import URLResponderChainRouting
     "https://docs.example.com/public%2F..%2F..%2Fadmin", "https://docs.example.com/public/.%2e;x=1/admin",
   ])
   func aPathLimitedAllowRuleIsNotEscapedThroughALenientServer(url: String) throws {
-    let verdict = try verdict(allow: ["docs.example.com/public/*"], url)
+    let verdict = try pathVerdict(allow: ["docs.example.com/public/*"], url)
     #expect(!verdict.isAllowed, "\(verdict)")
   }
 
@@ -47,7 +39,7 @@ import URLResponderChainRouting
     "https://docs.example.com/public/%7Euser", "https://docs.example.com/public/caf%c3%a9",
   ])
   func aURLThatEveryReadingKeepsInsideIsAllowed(url: String) throws {
-    #expect(try verdict(allow: ["docs.example.com/public/*"], url).isAllowed)
+    #expect(try pathVerdict(allow: ["docs.example.com/public/*"], url).isAllowed)
   }
 
   @Test(arguments: [
@@ -60,7 +52,7 @@ import URLResponderChainRouting
     ("example.com/a[1]", "https://example.com/a%5B1%5D"),
   ])
   func aDenyRuleInAnySpellingMatchesTheLinkInAnyOther(rule: String, url: String) throws {
-    #expect(try verdict(allow: ["*.example.com", "example.com"], deny: [rule], url) == .blocked(rule: rule))
+    #expect(try pathVerdict(allow: ["*.example.com", "example.com"], deny: [rule], url) == .blocked(rule: rule))
   }
 
   @Test func oneRuleInEverySpellingIsOnePattern() throws {
