@@ -113,8 +113,9 @@ public struct Allowlist: URLVerdictProviding {
   ///
   /// - the lenient one: an encoded `%2F` or `%5C` read as `/`, `;` parameters dropped;
   /// - the folded one, judged with the rules' literals folded alike: every escape decoded
-  ///   until none is left (`%2561` is `a`), trailing dots and spaces of a segment dropped,
-  ///   and letters lowercased, as double-decoding and case-insensitive servers read it.
+  ///   until none is left (`%2561` is `a`), a decoded NUL ending the path, trailing dots and
+  ///   spaces of a segment dropped, letters lowercased and accents composed (NFC), as
+  ///   double-decoding, Windows and case-insensitive servers read it.
   ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.` and `/%2561dmin`. A path
   ///   with more than 30 combining marks in a row, which no one writes and which costs time
   ///   to compose that grows with the square of the run, is refused.

@@ -116,45 +116,14 @@ extension Allowlist {
     }
     folded.removeSubrange(write...)
 
+    // Bytes that are not UTF-8 keep their values (escaped); only ASCII letters fold among them.
     let text = String(decoding: folded, as: UTF8.self)
-    if isASCII { return URLSafety.normalizingPercentEncoding(in: text) }
-    if text.utf8.elementsEqual(folded) {
-      let lowered = text.lowercased()
-      if OverlongCombiningRun.end(in: lowered.unicodeScalars) != nil { throw OverlongCombiningRun() }
-      return URLSafety.normalizingPercentEncoding(in: lowered.precomposedStringWithCanonicalMapping)
+    guard !isASCII, text.utf8.elementsEqual(folded) else {
+      return folded.withUnsafeBufferPointer { URLSafety.normalizingPercentEncoding(of: $0) } ?? text
     }
-    // Not UTF-8: every byte keeps its value, escaped before it is held in a string (which
-    // would replace it).
-    let hex: StaticString = "0123456789ABCDEF"
-    var escaped: [UInt8] = []
-    escaped.reserveCapacity(folded.count * 3)
-    for byte in folded {
-      if byte < 0x80 {
-        escaped.append(byte)
-      } else {
-        escaped += [UInt8(ascii: "%"), hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]]
-      }
-    }
-    return URLSafety.normalizingPercentEncoding(in: String(decoding: escaped, as: UTF8.self))
-  }
-}
-
-/// A path whose decoded text holds more than 30 combining marks in a row (a non-starter run
-/// longer than Unicode's stream-safe text format allows, UAX #15): it has no folded reading.
-struct OverlongCombiningRun: Error {
-  static let limit = 30
-
-  /// Where the first run longer than ``limit`` ends in `text` (the position of the mark
-  /// one past the limit), or `nil`. Found scalar by scalar, never by comparing characters.
-  static func end(in text: String.UnicodeScalarView) -> String.UnicodeScalarView.Index? {
-    var run = 0
-    var index = text.startIndex
-    while index < text.endIndex {
-      run = text[index].properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
-      if run > limit { return index }
-      index = text.index(after: index)
-    }
-    return nil
+    let lowered = text.lowercased()
+    if OverlongCombiningRun.end(in: lowered.unicodeScalars) != nil { throw OverlongCombiningRun() }
+    return URLSafety.normalizingPercentEncoding(in: lowered.precomposedStringWithCanonicalMapping)
   }
 }
 

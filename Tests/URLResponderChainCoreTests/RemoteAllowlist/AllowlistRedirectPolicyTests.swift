@@ -26,6 +26,7 @@ import Testing
     "/relative/path",  // relative: refused, not resolved
     "//evil.example/x",  // scheme-relative
     "https://config.example.com@evil.example/x",  // user info trick
+    "https://config.example.com/x@\u{301}evil.example",  // an "@" with a mark is still an "@" to some reader
     "https://user:pw@config.example.com/x",
     "https://evil.example\\@config.example.com/x",  // backslash
     "https://config.example.com/x y",  // space

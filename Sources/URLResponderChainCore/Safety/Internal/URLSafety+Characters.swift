@@ -13,9 +13,6 @@ extension URLSafety {
     let text = written[...]
     guard let colon = text.firstIndex(ofASCII: UInt8(ascii: ":")) else { return .failure(.malformed) }
     let scheme = text[..<colon].lowercased()
-    // No scheme the check accepts is other than ASCII, and comparing or hashing other text
-    // composes it.
-    guard scheme.utf8.allSatisfy({ $0 < 0x80 }) else { return .failure(.unsupportedScheme(scheme)) }
     let isWeb = scheme == "http" || scheme == "https"
     guard isWeb || (customSchemes.contains(scheme) && AppURLScheme.problem(with: scheme) == nil) else {
       return .failure(.unsupportedScheme(scheme.isEmpty ? (url.scheme ?? "") : scheme))

@@ -16,37 +16,42 @@ extension URLSafety {
   ///
   /// - Returns: `path` itself when it is already in normal form.
   package static func normalizingPercentEncoding(in path: String) -> String {
-    withUTF8(of: path) { bytes -> String? in
-      guard bytes.contains(where: { !$0.isRawPathByte }) else { return nil }
-      // Written straight into the string's storage: at most three bytes for each byte read.
-      return String(unsafeUninitializedCapacity: bytes.count * 3) { normal in
-        let hex: StaticString = "0123456789ABCDEF"
-        var index = 0
-        var count = 0
-        while index < bytes.count {
-          var byte = bytes[index]
-          var escape = !byte.isRawPathByte && byte != UInt8(ascii: "%")
-          if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = bytes[index + 1].hexValue,
-            let low = bytes[index + 2].hexValue
-          {
-            byte = high << 4 | low
-            escape = !byte.isUnreserved
-            index += 2
-          }
-          if escape {
-            normal[count] = UInt8(ascii: "%")
-            normal[count + 1] = hex.utf8Start[Int(byte >> 4)]
-            normal[count + 2] = hex.utf8Start[Int(byte & 0xF)]
-            count += 3
-          } else {
-            normal[count] = byte
-            count += 1
-          }
-          index += 1
+    withUTF8(of: path) { normalizingPercentEncoding(of: $0) } ?? path
+  }
+
+  /// The UTF-8 `bytes` of a path in the normal form of ``normalizingPercentEncoding(in:)``,
+  /// or `nil` when they are in it already (and so ASCII). Bytes that are not UTF-8 keep their
+  /// values, escaped.
+  package static func normalizingPercentEncoding(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard bytes.contains(where: { !$0.isRawPathByte }) else { return nil }
+    // Written straight into the string's storage: at most three bytes for each byte read.
+    return String(unsafeUninitializedCapacity: bytes.count * 3) { normal in
+      let hex: StaticString = "0123456789ABCDEF"
+      var index = 0
+      var count = 0
+      while index < bytes.count {
+        var byte = bytes[index]
+        var escape = !byte.isRawPathByte && byte != UInt8(ascii: "%")
+        if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = bytes[index + 1].hexValue,
+          let low = bytes[index + 2].hexValue
+        {
+          byte = high << 4 | low
+          escape = !byte.isUnreserved
+          index += 2
         }
-        return count
+        if escape {
+          normal[count] = UInt8(ascii: "%")
+          normal[count + 1] = hex.utf8Start[Int(byte >> 4)]
+          normal[count + 2] = hex.utf8Start[Int(byte & 0xF)]
+          count += 3
+        } else {
+          normal[count] = byte
+          count += 1
+        }
+        index += 1
       }
-    } ?? path
+      return count
+    }
   }
 }
 

@@ -31,6 +31,20 @@ import Testing
     #expect(refused == refusal)
   }
 
+  /// Foundation reads the scheme `https` here; the check reads the text up to the first
+  /// colon that stands alone, which is no scheme, and refuses it without composing it.
+  @Test func aColonCarryingALongRunOfMarksEndsNoScheme() {
+    guard
+      case .failure(.unsupportedScheme(let scheme)) = URLSafety.check("https:" + Self.marks(500_000) + "//a.com:443/")
+    else {
+      Issue.record("not refused for its scheme")
+      return
+    }
+    // On the bytes: `hasPrefix` would compare characters, and ":" with marks is no ":".
+    #expect(scheme.utf8.starts(with: "https:".utf8))
+    #expect(scheme.utf8.suffix(7).elementsEqual("//a.com".utf8))
+  }
+
   @Test func marksInAQueryAreTheQuerysOwn() throws {
     let eligible = try URLSafety.check("https://example.com/a?q=" + Self.marks(500_000)).get()
     #expect(eligible.host == "example.com")
