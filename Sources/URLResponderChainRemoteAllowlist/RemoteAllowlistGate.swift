@@ -6,8 +6,9 @@ public import URLResponderChainRecovery
 /// The ready building block for an `AsyncURLHandler` that defers on a ``RemoteAllowlist``.
 ///
 /// Allowed URLs go to the app's in-app action and are handled; URLs a deny rule matches are
-/// blocked; URLs the list does not allow are passed on (to the system browser, by default)
-/// or blocked. When no valid list can be had, the
+/// blocked; URLs the list does not allow go to the system browser (by default) or are
+/// blocked. A URL the list does not allow never reaches an in-app presenter further up the
+/// chain: the gate answers `URLHandlingDecision.systemAction`, never `.notHandled`. When no valid list can be had, the
 /// configuration's ``RemoteAllowlistConfiguration/UnavailablePolicy`` decides: failing
 /// closed runs the check under the `RecoveryCoordinator`, which reports an `OfflineError`,
 /// `ServerFailureError` or `SignInRequiredError` up the chain and checks again when the
@@ -27,8 +28,9 @@ public import URLResponderChainRecovery
 public struct RemoteAllowlistGate {
   /// What happens to a URL the list refuses.
   public enum WhenRefused: Sendable {
-    /// Pass it on up the chain (`URLHandlingDecision.notHandled`): the system browser opens it.
-    /// URLs that a deny rule matches are blocked whatever this says.
+    /// The system browser opens it (`URLHandlingDecision.systemAction`): no in-app presenter
+    /// further up the chain is asked. URLs that a deny rule matches are blocked whatever this
+    /// says.
     case passOn
     /// Block it (`URLHandlingDecision.discarded`).
     case block
@@ -54,7 +56,7 @@ public struct RemoteAllowlistGate {
   ///   - url: The URL being handled.
   ///   - node: The handler, where a recoverable failure is reported from.
   ///   - open: The app's in-app action for allowed URLs.
-  /// - Returns: `.handled` after `open`; `.notHandled` or `.discarded` otherwise.
+  /// - Returns: `.handled` after `open`; `.systemAction` or `.discarded` otherwise.
   public func decide(
     _ url: URL,
     from node: any ResponderChainNode,
@@ -97,9 +99,9 @@ public struct RemoteAllowlistGate {
     case .blocked(let rule)?:
       return .discarded(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
     case .refused(let reason)?:
-      return whenRefused == .passOn ? .notHandled : .discarded(reason: reason)
+      return whenRefused == .passOn ? .systemAction : .discarded(reason: reason)
     case nil:
-      return .notHandled
+      return .systemAction
     }
   }
 
@@ -112,7 +114,10 @@ public struct RemoteAllowlistGate {
   ///   .presentsLinksInSafari()
   /// ```
   ///
-  /// - Returns: What `present` returns for an allowed URL; `.notHandled` or `.discarded`
+  /// There an allowed link is passed on (`.notHandled`) to the Safari modifier, and a link the
+  /// list does not allow goes to the system browser past it (`.systemAction`).
+  ///
+  /// - Returns: What `present` returns for an allowed URL; `.systemAction` or `.discarded`
   ///   otherwise, and `.discarded` when the origin is gone.
   public func decide(
     _ url: URL,

@@ -7,7 +7,7 @@ public import URLResponderChainCore
 /// responder that is not a view, a view controller or the application itself. As a
 /// an `AsyncURLHandler` it hands URLs to a ``FakeSystemOpener``, handled exactly when it opened.
 @MainActor
-open class TestApplication: TestResponder, AsyncURLHandler {
+open class TestApplication: TestResponder, AsyncURLHandler, SystemURLOpener {
   /// Stands in for the system: records what was opened.
   public let systemOpener: FakeSystemOpener
   /// The windows, which the application owns.

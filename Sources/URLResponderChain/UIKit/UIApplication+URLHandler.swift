@@ -14,7 +14,7 @@
   /// Inbound links (``URLResponderChainCore/URLHandlingContext/isInbound``) are passed on:
   /// sending a link that opened the app back to the browser would bounce the user out of it.
   /// ``URLResponderChainCore/InboundLinkDispatcher`` then applies its last handler.
-  extension UIApplication: AsyncURLHandler {
+  extension UIApplication: AsyncURLHandler, SystemURLOpener {
     /// Asks the system to open `url`; handled if and only if it did. Inbound links are passed on.
     public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await SystemFallback.decideFromOriginatingScene(url, context: context) { url in

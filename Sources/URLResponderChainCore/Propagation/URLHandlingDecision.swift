@@ -3,8 +3,14 @@ public import Foundation
 /// A handler's answer for one URL.
 ///
 /// Compare SwiftUI's `OpenURLAction.Result`: ``handled`` is `.handled`, ``discarded(reason:)``
-/// is `.discarded`, and ``rewrite(_:)`` is close to `.systemAction(_:)` except that the new
-/// URL keeps travelling up the chain instead of going straight to the system.
+/// is `.discarded`, ``systemAction`` is `.systemAction`, and ``rewrite(_:)`` is close to
+/// `.systemAction(_:)` except that the new URL keeps travelling up the chain instead of going
+/// straight to the system.
+///
+/// ``notHandled`` means "not mine" and nothing more: it is never an approval. A handler that
+/// refuses a link answers ``discarded(reason:)`` (nobody opens it) or ``systemAction`` (the
+/// system browser opens it), never ``notHandled``, since a responder further up may show
+/// whatever reaches it in-app.
 public enum URLHandlingDecision: Sendable, Equatable {
   /// The handler accepted the URL. The walk stops and reports success.
   case handled
@@ -15,6 +21,10 @@ public enum URLHandlingDecision: Sendable, Equatable {
   case rewrite(URL)
   /// Refuse the URL. The walk stops and nobody opens it.
   case discarded(reason: String)
+  /// The system opens the URL: the walk goes on up the chain, but asks no handler except
+  /// the application at its end (`UIApplication`, `NSApplication`), so no in-app presenter
+  /// on the way shows it. A chain without an application ends not handled.
+  case systemAction
 }
 
 extension URLHandlingDecision: CustomStringConvertible {
@@ -25,6 +35,7 @@ extension URLHandlingDecision: CustomStringConvertible {
     case .notHandled: "not handled"
     case .rewrite(let url): "rewrite → \(url.absoluteString)"
     case .discarded(let reason): "discarded (\(reason))"
+    case .systemAction: "system action"
     }
   }
 }

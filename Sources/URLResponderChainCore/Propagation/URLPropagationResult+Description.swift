@@ -77,6 +77,7 @@ extension URLHandlingDecision {
     case .notHandled: "not handled"
     case .rewrite: "rewrite"
     case .discarded: "discarded"
+    case .systemAction: "system action"
     }
   }
 }

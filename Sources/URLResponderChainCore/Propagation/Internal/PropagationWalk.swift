@@ -46,6 +46,9 @@ final class PropagationWalk {
   @exclusivity(unchecked) private var lastTick: UInt64 = 0
   @exclusivity(unchecked) private var steps: [URLPropagationStep] = []
   @exclusivity(unchecked) private var visited = VisitedNodes()
+  /// Whether a handler answered ``URLHandlingDecision/systemAction``: from then on only a
+  /// ``SystemURLOpener`` is asked.
+  @exclusivity(unchecked) private var asksOnlyTheSystem = false
   /// The open signpost of the handler being asked; read at every handler's answer.
   @exclusivity(unchecked) private var handlerInterval: SignpostInterval?
   // Read once per propagation or per awaited handler: the checks cost nothing measurable.
@@ -165,7 +168,11 @@ final class PropagationWalk {
     // Counted as each node is taken, so it names the node being visited.
     var hop = self.hop &- 1
     var url = currentURL
-    defer { self.hop = hop }
+    var asksOnlyTheSystem = self.asksOnlyTheSystem
+    defer {
+      self.hop = hop
+      self.asksOnlyTheSystem = asksOnlyTheSystem
+    }
     let signposting = propagationInterval != nil
     // `take()` moves each node out of the cursor: the walk holds one reference per node,
     // the one `nextNode` returned. When the node's turn is over that reference moves into
@@ -179,14 +186,24 @@ final class PropagationWalk {
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
       guard visited.insert(nodeID, held: held) else { break }
-      if let handler = node as? any URLHandler {
+      if asksOnlyTheSystem, !(node is any SystemURLOpener) {
+        // Past a system action no in-app presenter is asked: the node is passed by.
+        steps.append(
+          URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
+        cursor = node.nextNode
+        held.append(consume node)
+      } else if let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
         let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
         guard !isFinished else { return false }
         if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType) { return false }
-        if case .rewrite(let rewritten) = decision { url = rewritten }
+        switch decision {
+        case .rewrite(let rewritten): url = rewritten
+        case .systemAction: asksOnlyTheSystem = true
+        default: break
+        }
         cursor = handler.nextNode
         held.append(consume handler)
       } else if let handler = node as? any AsyncURLHandler {
@@ -266,6 +283,9 @@ final class PropagationWalk {
     case .discarded(let reason):
       finish(.discarded(reason: reason))
       return true
+    case .systemAction:
+      asksOnlyTheSystem = true
+      return false
     }
   }
 

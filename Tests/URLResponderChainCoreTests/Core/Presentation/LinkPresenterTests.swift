@@ -28,6 +28,34 @@ import URLResponderChainTesting
     }
   }
 
+  /// A web URL that `EligibleURL` refuses is never shown in-app, even with nothing checking in
+  /// front of the presenter (a plain `SafariURLHandling` controller): the system gets it.
+  @Test(arguments: [
+    "https://user:pass@evil.example/", "https://user@evil.example/", "https://127.0.0.1/", "https://0x7f.1/",
+    "https://[::1]/", "http://2130706433/", "https://example.com:8443/", "HTTPS://evil.example%2F@good.example/",
+  ])
+  func aWebURLThatIsNotEligibleIsNeverPresentedInApp(link: String) async throws {
+    let url = try #require(URL(string: link))
+    let environment = RecordingLinkEnvironment()
+    let outcome = await LinkPresenter(environment: environment).present(url, from: TestViewController(name: "topic"))
+    #expect(environment.browserRequests.isEmpty)
+    #expect(environment.presentations.isEmpty)
+    #expect(outcome != .presentedInApp)
+  }
+
+  /// Taps and long-press previews read one rule: what the presenter would show in-app is
+  /// exactly what `InAppLinkRule` previews.
+  @Test(arguments: [
+    "https://example.com/a", "https://user@example.com/", "https://127.0.0.1/", "https://example.com:8443/",
+    "http://EXAMPLE.com./x", "mailto:a@example.com", "https://xn--nxasmq6b.example/",
+  ])
+  func aTapAndAPreviewAgreeOnEveryURL(link: String) async throws {
+    let url = try #require(URL(string: link))
+    let environment = RecordingLinkEnvironment()
+    let outcome = await LinkPresenter(environment: environment).present(url, from: TestViewController(name: "topic"))
+    #expect((outcome == .presentedInApp) == InAppLinkRule().opensInApp(url))
+  }
+
   @Test func withoutASystemFallbackANonWebLinkIsReportedNotPresented() async throws {
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment, fallsBackToSystem: false)

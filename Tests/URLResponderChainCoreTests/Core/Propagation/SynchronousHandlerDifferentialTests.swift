@@ -59,6 +59,7 @@ import Testing
         case 0: .handled
         case 1: .discarded(reason: "refused")
         case 2, 3: .rewrite(urls.randomElement(using: &generator)!)
+        case 4: .systemAction
         default: .notHandled
         }
       let atOnce = Bool.random(using: &generator)
@@ -79,9 +80,11 @@ import Testing
     var visited: Set<Int> = []
     var index: Int? = 0
     var hop = 0
+    // Past a system action no handler is asked (these chains have no application).
+    var asksOnlyTheSystem = false
     while let current = index, visited.insert(current).inserted {
       observed.trace.append(current)
-      if case .handler(let decision, _, _) = specs[current] {
+      if case .handler(let decision, _, _) = specs[current], !asksOnlyTheSystem {
         observed.asked.append("\(current)@\(hop) \(observed.url.path)")
         observed.decisions.append(decision)
         switch decision {
@@ -93,6 +96,7 @@ import Testing
         case .discarded(let reason):
           observed.outcome = .discarded(reason: reason)
           return observed
+        case .systemAction: asksOnlyTheSystem = true
         }
       } else {
         observed.decisions.append(nil)

@@ -1,0 +1,89 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+import URLResponderChainCore
+import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
+import URLResponderChainTesting
+
+/// A view that asks the gate with only its context and passes allowed links on, as the
+/// "Links in SwiftUI" article writes it: `.urlHandler { … gate.decide(url, context:) { _ in .notHandled } }`.
+private final class GateView: TestView, AsyncURLHandler {
+  var gate: RemoteAllowlistGate!
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await gate.decide(url, context: context) { _ in .notHandled }
+  }
+}
+
+/// A screen that shows every link reaching it in-app, as `.presentsLinksInSafari()` does.
+private final class SafariScreen: TestViewController, AsyncURLHandler {
+  let environment = RecordingLinkEnvironment()
+  lazy var presenter = LinkPresenter(environment: environment)
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await presenter.present(url, from: self).decision
+  }
+}
+
+/// The documented compositions of a gate under an in-app presenter: a link the list does not
+/// allow never reaches the presenter, and "the system browser" means the system browser.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct RemoteAllowlistGateCompositionTests {
+  init() { keepLoopbackOffProxies() }
+
+  private func makeTree(
+    _ server: LoopbackHTTPServer, whenRefused: RemoteAllowlistGate.WhenRefused = .passOn,
+    unavailable: RemoteAllowlistConfiguration.UnavailablePolicy = .failClosed(baseline: nil)
+  ) throws -> (TestApplication, SafariScreen, TestView) {
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.retry.maximumAttempts = 1
+    configuration.whenUnavailable = unavailable
+    let app = TestApplication()
+    let screen = SafariScreen(name: "screen")
+    let gateView = GateView(name: "gate")
+    gateView.gate = RemoteAllowlistGate(
+      allowlist: try RemoteAllowlist(configuration: configuration), whenRefused: whenRefused,
+      recovery: RecoveryCoordinator())
+    app.makeWindow(rootViewController: screen)
+    screen.view.addSubview(gateView)
+    let link = TestView(name: "link")
+    gateView.addSubview(link)
+    return (app, screen, link)
+  }
+
+  @Test func anAllowedLinkIsShownInAppAndARefusedOneGoesToTheSystemBrowserPastThePresenter() async throws {
+    let list = Data(#"{"version": 1, "allow": ["example.com"], "deny": ["example.com/admin/*"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list) }
+    defer { server.stop() }
+    let (app, screen, link) = try makeTree(server)
+    let allowed = try #require(URL(string: "https://example.com/a"))
+    let refused = try #require(URL(string: "https://swift.org/"))
+    let denied = try #require(URL(string: "https://example.com/admin/x"))
+    #expect(await link.propagateURL(allowed).outcome == .handled)
+    let result = await link.propagateURL(refused)
+    #expect(result.outcome == .handled)
+    #expect(result.trace.contains { $0.decision == .systemAction })
+    #expect(await link.propagateURL(denied).outcome != .handled)
+    #expect(screen.environment.browserRequests == [allowed])
+    #expect(app.systemOpener.openedURLs == [refused])
+  }
+
+  @Test func refusedLinksThatAreBlockedReachNobody() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let (app, screen, link) = try makeTree(server, whenRefused: .block)
+    let result = await link.propagateURL(try #require(URL(string: "https://swift.org/")))
+    #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
+    #expect(screen.environment.browserRequests.isEmpty)
+    #expect(app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func withTheListServerDownPassingToTheSystemBrowserShowsNothingInApp() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let (app, screen, link) = try makeTree(server, unavailable: .passToSystemBrowser)
+    let urls = try ["https://example.com/a", "https://example.com/admin/x"].map { try #require(URL(string: $0)) }
+    for url in urls { #expect(await link.propagateURL(url).outcome == .handled) }
+    #expect(screen.environment.browserRequests.isEmpty)
+    #expect(app.systemOpener.openedURLs == urls)
+  }
+}
