@@ -117,6 +117,8 @@ public struct Allowlist: URLVerdictProviding {
   ///   spaces of a segment dropped, letters lowercased and accents composed (NFC), as
   ///   double-decoding, Windows and case-insensitive servers read it.
   ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.` and `/%2561dmin`. A path
+  ///   holding one of the 20 letters that a case mapping turns into ASCII (`ſ`, `ı`, `İ`, `ß`,
+  ///   `ﬁ`, the Kelvin sign…) is refused, since servers disagree on what it reads as. A path
   ///   with more than 30 combining marks in a row, which no one writes and which costs time
   ///   to compose that grows with the square of the run, is refused.
   public func verdict(for url: EligibleURL) -> URLVerdict {
@@ -134,10 +136,23 @@ public struct Allowlist: URLVerdictProviding {
     } catch {
       return .refused(reason: "its path holds more than \(OverlongCombiningRun.limit) combining marks in a row")
     }
-    guard folded != nil || compiled.foldsLiterals else { return written }
-    let reading = folded ?? url.path
-    let verdict = judge(url, path: reading, patterns: compiled.foldedPatterns, readsPath: &readsPath)
-    return verdict.isAllowed ? written : stricter(verdict, reading: reading, of: url)
+    if folded != nil || compiled.foldsLiterals {
+      let reading = folded ?? url.path
+      let verdict = judge(url, path: reading, patterns: compiled.foldedPatterns, readsPath: &readsPath)
+      guard verdict.isAllowed else { return stricter(verdict, reading: reading, of: url) }
+    }
+    // Checked last: only a path that every reading allows pays for it, and a deny rule that
+    // matches the folded reading still names itself.
+    if let letter = Self.asciiCaseVariant(in: url.path) {
+      return .refused(reason: "its path holds \"\(letter)\" (U+\(Self.hex(letter))), which case-insensitive servers read as ASCII")
+    }
+    return written
+  }
+
+  /// `U+017F`'s hex digits.
+  private static func hex(_ scalar: Unicode.Scalar) -> String {
+    let digits = String(scalar.value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// The verdict when another reading of the path is not allowed: its deny rule, or a
@@ -193,7 +208,7 @@ public struct Allowlist: URLVerdictProviding {
         admits = isPlainWebURL
       } else {
         if patterns[Int(entry.pattern)].path != nil { readsPath = true }
-        admits = patterns[Int(entry.pattern)].admits(url, path: path)
+        admits = patterns[Int(entry.pattern)].admits(url, path: path, denies: entry.rule >= compiled.firstDenyRule)
       }
       guard admits else { continue }
       if entry.rule >= compiled.firstDenyRule { denied = entry.rule } else { allowed = entry.rule }

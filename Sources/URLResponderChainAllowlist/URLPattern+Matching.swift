@@ -48,7 +48,13 @@ extension URLPattern {
   /// Whether the pattern matches `url`, whose host is known to match, with `urlPath` as its
   /// path (`url.path`, or a lenient server's reading of it): ``match(_:)`` without building
   /// the match, and without allocating unless a placeholder has to be decoded.
-  func admits(_ url: EligibleURL, path urlPath: String) -> Bool {
+  ///
+  /// A deny rule (`denies`) must match every path a server could route to it, so its
+  /// placeholders match any non-empty segment, whatever it holds: a router captures `%FF`,
+  /// a stray `%` or a control character too (Flask gives `'\u{FFFD}'`), and a deny rule that
+  /// did not match them would fail open. An allow rule's placeholder matches only a segment
+  /// that decodes to text (``placeholderValue(_:)``).
+  func admits(_ url: EligibleURL, path urlPath: String, denies: Bool = false) -> Bool {
     if let scheme {
       guard scheme == url.scheme else { return false }
     } else {
@@ -72,7 +78,8 @@ extension URLPattern {
           let segment = UnsafeBufferPointer(rebasing: path[index..<end])
           guard end > index, withUTF8(of: literal, { $0.elementsEqual(segment) }) else { return false }
         case .placeholder:
-          return nil  // decoding and its checks: the full matcher
+          guard denies else { return nil }  // decoding and its checks: the full matcher
+          guard end > index else { return false }
         }
         index = end
       }

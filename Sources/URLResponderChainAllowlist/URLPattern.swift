@@ -25,7 +25,9 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     /// in RFC 3986's normal form (`café` is `caf%C3%A9`, `%61` is `a`).
     case literal(String)
     /// Matches any one non-empty segment and captures it under this name, percent-decoded.
-    /// A segment that does not decode to text without control characters does not match.
+    /// A segment that does not decode to text without control characters does not match,
+    /// except in an allowlist's deny rule: there it matches every non-empty segment, as a
+    /// server's router does, so that a deny rule never fails open.
     case placeholder(String)
     /// Matches the rest of the path, including nothing. Only last.
     case rest

@@ -55,29 +55,69 @@ extension Allowlist {
     withUTF8(of: literal) { (try? fold($0)) ?? literal }
   }
 
+  /// `bytes` decoded until no escape is left: an escape that decoding completes is decoded in
+  /// turn (`%2541` is `%41`, then `A`), each byte once, so the cost stays linear. A decoded
+  /// NUL ends the path.
+  private static func fullyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    for byte in bytes {
+      decoded.append(byte)
+      while decoded.count >= 3, decoded[decoded.count - 3] == UInt8(ascii: "%"),
+        let high = decoded[decoded.count - 2].hexValue, let low = decoded[decoded.count - 1].hexValue
+      {
+        decoded.removeLast(3)
+        decoded.append(high << 4 | low)
+      }
+      if decoded.last == 0 {
+        decoded.removeLast()
+        break
+      }
+    }
+    return decoded
+  }
+
+  /// The first letter in `path` (an `EligibleURL.path` or a rule's literal, its escapes
+  /// decoded as the folded reading decodes them) that is not ASCII but that a case mapping
+  /// turns into ASCII letters, or `nil`.
+  ///
+  /// Servers compare case-insensitively in different ways: lowercasing (`K`, the Kelvin sign,
+  /// is `k`), uppercasing (`ſ` is `S`, `ı` is `I`; Java's `equalsIgnoreCase`), Unicode's full
+  /// case folding (`ß` is `ss`, `ﬁ` is `fi`) or a simple mapping (`İ` is `i`). No one
+  /// folding reads as all of them, so a path or rule holding such a letter is not folded but
+  /// refused: no one writes `ſecret` for `secret`. These are the 20 letters of Unicode's
+  /// CaseFolding.txt (status C and F) and case mappings that reach ASCII.
+  static func asciiCaseVariant(in path: String) -> Unicode.Scalar? {
+    withUTF8(of: path) { bytes -> Unicode.Scalar? in
+      guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) else { return nil }
+      let decoded = fullyDecoded(bytes)
+      guard decoded.contains(where: { $0 >= 0x80 }) else { return nil }
+      for scalar in String(decoding: decoded, as: UTF8.self).unicodeScalars
+      where !scalar.isASCII && scalar.properties.changesWhenCaseMapped && reachesASCII(scalar) {
+        return scalar
+      }
+      return nil
+    }
+  }
+
+  /// Whether a case mapping of `scalar`, or the mapping of its mapping, holds an ASCII letter.
+  private static func reachesASCII(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    let mappings = [
+      properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping,
+      properties.lowercaseMapping.uppercased(), properties.uppercaseMapping.lowercased(),
+    ]
+    return mappings.contains { mapping in
+      mapping.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
+    }
+  }
+
   /// Decodes, cuts and lowercases `bytes` as ``foldedReading(of:)`` says, and puts the result
   /// back in the normal form of `EligibleURL.path` (dot segments not resolved).
   private static func fold(_ bytes: UnsafeBufferPointer<UInt8>) throws(OverlongCombiningRun) -> String {
     let slash = UInt8(ascii: "/")
     let dot = UInt8(ascii: ".")
-    // Decoded until no escape is left: an escape that decoding completes is decoded in turn
-    // (`%2541` is `%41`, then `A`), each byte once, so the cost stays linear. A decoded NUL
-    // ends the path.
-    var folded: [UInt8] = []
-    folded.reserveCapacity(bytes.count)
-    for byte in bytes {
-      folded.append(byte)
-      while folded.count >= 3, folded[folded.count - 3] == UInt8(ascii: "%"),
-        let high = folded[folded.count - 2].hexValue, let low = folded[folded.count - 1].hexValue
-      {
-        folded.removeLast(3)
-        folded.append(high << 4 | low)
-      }
-      if folded.last == 0 {
-        folded.removeLast()
-        break
-      }
-    }
+    var folded = fullyDecoded(bytes)
 
     // Each segment cut at its `;`, trailing dots and spaces dropped (a segment of dots and
     // spaces only keeps its dots, so that `.` and `..` stay dot segments), ASCII letters

@@ -9,8 +9,9 @@ extension URLPatternParser {
   /// Refused, because a URL would never hold it or two readers would split it differently:
   /// a control character, DEL or backslash (browsers read `\` as `/`); a `%` that does not
   /// begin an escape of two hex digits; a `/` inside the segment (a `/` followed by a
-  /// combining mark is one character to the character parser); and a segment that is a dot
-  /// segment once normalized (`%2E%2E`).
+  /// combining mark is one character to the character parser); a segment that is a dot
+  /// segment once normalized (`%2E%2E`); and a letter that a case mapping turns into ASCII
+  /// (`ſ`, `ı`, the Kelvin sign: ``Allowlist/asciiCaseVariant(in:)``).
   static func literal(_ written: String) throws(URLPatternError) -> URLPattern.Segment {
     let problem = withUTF8(of: written) { bytes -> String? in
       for index in bytes.indices {
@@ -30,6 +31,11 @@ extension URLPatternParser {
       return nil
     }
     if let problem { throw .invalidPath(problem) }
+    if let letter = Allowlist.asciiCaseVariant(in: written) {
+      throw .invalidPath(
+        "\"\(written.shownEscaped(limit: 80))\" holds \"\(letter)\", which case-insensitive servers read as ASCII letters; write them in ASCII"
+      )
+    }
     let normal = URLSafety.normalizingPercentEncoding(in: written)
     guard !withUTF8(of: normal, { URLSafety.isDotSegment($0) }) else { throw .invalidPath(dotSegmentProblem(written)) }
     return .literal(normal)

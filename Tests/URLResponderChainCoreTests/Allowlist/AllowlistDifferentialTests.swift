@@ -62,7 +62,44 @@ private struct ReferenceAllowlist {
     let folded = ReferenceFolding.reading(of: url.path)
     let verdict = verdict(for: url, path: folded, folded: true)
     guard case .allowed = verdict else { return stricter(verdict, reading: folded, of: url) }
+    if readsPath(url), let letter = ReferenceFolding.caseVariant(in: url.path) {
+      let hex = String(letter.value, radix: 16, uppercase: true)
+      return .refused(
+        reason: "its path holds \"\(letter)\" (U+\(String(repeating: "0", count: 4 - hex.count) + hex)), which case-insensitive servers read as ASCII"
+      )
+    }
     return written
+  }
+
+  /// Whether a rule with a path is one the URL's host is checked against.
+  private func readsPath(_ url: EligibleURL) -> Bool {
+    var node = root
+    let labels = Array(url.host.split(separator: ".").reversed())
+    for (depth, label) in labels.enumerated() {
+      guard let child = node.children[label] else { return false }
+      node = child
+      let candidates = depth == labels.count - 1 ? node.exact : node.subdomains
+      if candidates.contains(where: { $0.pattern.path != nil }) { return true }
+    }
+    return false
+  }
+
+  /// A deny rule matches as a router routes: a placeholder takes any non-empty segment,
+  /// whatever it holds; literals compare exactly; `*` takes the rest.
+  static func denies(_ pattern: URLPattern, _ url: EligibleURL) -> Bool {
+    guard pattern.scheme.map({ $0 == url.scheme }) ?? (url.scheme == "http" || url.scheme == "https"),
+      pattern.port == url.port, pattern.matchesHost(url.host)
+    else { return false }
+    guard let segments = pattern.path else { return true }
+    let parts = url.path.split(separator: "/")
+    for (index, segment) in segments.enumerated() {
+      switch segment {
+      case .rest: return true
+      case .literal(let literal): guard index < parts.count, parts[index] == literal else { return false }
+      case .placeholder: guard index < parts.count else { return false }
+      }
+    }
+    return segments.count == parts.count
   }
 
   private func stricter(_ verdict: URLVerdict, reading: String, of url: EligibleURL) -> URLVerdict {
@@ -79,9 +116,13 @@ private struct ReferenceAllowlist {
       guard let child = node.children[label] else { break }
       node = child
       let candidates = depth == labels.count - 1 ? node.exact : node.subdomains
-      for rule in candidates where (folded ? rule.folded : rule.pattern).match(url) != nil {
-        if rule.denies { return .blocked(rule: rule.pattern.description) }
-        if allowedBy == nil { allowedBy = rule.pattern }
+      for rule in candidates {
+        let pattern = folded ? rule.folded : rule.pattern
+        if rule.denies {
+          if Self.denies(pattern, url) { return .blocked(rule: rule.pattern.description) }
+        } else if allowedBy == nil, pattern.match(url) != nil {
+          allowedBy = rule.pattern
+        }
       }
     }
     if let allowedBy { return .allowed(rule: allowedBy.description) }
@@ -92,6 +133,44 @@ private struct ReferenceAllowlist {
 /// The folded reading, written the slow, obvious way: whole decoding passes until one changes
 /// nothing, then the path cut into segments and each folded in turn.
 private enum ReferenceFolding {
+  /// The letters that a case mapping or Unicode's full case folding (CaseFolding.txt, C+F)
+  /// turns into ASCII letters, listed by Python's `unicodedata` (Unicode 14): every scalar
+  /// whose `lower()`, `upper()`, `title()`, `casefold()`, `upper().lower()` or
+  /// `lower().upper()` holds an ASCII letter.
+  static let caseVariants: Set<UInt32> = [
+    0x00DF, 0x0130, 0x0131, 0x0149, 0x017F, 0x01F0, 0x1E96, 0x1E97, 0x1E98, 0x1E99, 0x1E9A, 0x1E9E, 0x212A, 0xFB00,
+    0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
+  ]
+
+  /// The first such letter in the path, its escapes decoded until none is left.
+  static func caseVariant(in path: String) -> Unicode.Scalar? {
+    String(decoding: decoded(path), as: UTF8.self).unicodeScalars.first { caseVariants.contains($0.value) }
+  }
+
+  /// Whole decoding passes until one changes nothing; a NUL ends the text.
+  static func decoded(_ text: String) -> [UInt8] {
+    var bytes = Array(text.utf8)
+    while true {
+      var pass: [UInt8] = []
+      var index = 0
+      while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+          let value = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
+        {
+          pass.append(value)
+          index += 3
+        } else {
+          pass.append(bytes[index])
+          index += 1
+        }
+      }
+      if pass == bytes { break }
+      bytes = pass
+    }
+    if let nul = bytes.firstIndex(of: 0) { bytes = Array(bytes[..<nul]) }
+    return bytes
+  }
+
   static func reading(of path: String) -> String {
     ReferenceWHATWGPath.resolve(fold(path))
   }
@@ -112,25 +191,7 @@ private enum ReferenceFolding {
   }
 
   static func fold(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    while true {
-      var pass: [UInt8] = []
-      var index = 0
-      while index < bytes.count {
-        if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-          let value = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
-        {
-          pass.append(value)
-          index += 3
-        } else {
-          pass.append(bytes[index])
-          index += 1
-        }
-      }
-      if pass == bytes { break }
-      bytes = pass
-    }
-    if let nul = bytes.firstIndex(of: 0) { bytes = Array(bytes[..<nul]) }
+    let bytes = decoded(text)
     let segments = bytes.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
       .map { whole -> [UInt8] in
         var segment = Array(whole.prefix { $0 != UInt8(ascii: ";") })
@@ -169,7 +230,8 @@ private enum ReferenceFolding {
   static let segments = [
     "docs", "a", "b", "%0A", "%41", "caf%C3%A9", "cafe%CC%81", "1", "a%2Fb", "..%2F", "..;", "a;x=1", "%2e%2e%5C",
     "%64ocs", "%2f", "DOCS", "Docs.", "docs%20", "%2564ocs", "%252F", "%255C..", "%2500", "A", "caf%C3%89",
-    "%25", "%2525", "%252e%252e", "%E2%84%AA", "%FF", "%FFA", "%25%34%31", "%4%31",
+    "%25", "%2525", "%252e%252e", "%E2%84%AA", "%FF", "%FFA", "%25%34%31", "%4%31", "%C5%BFecret", "adm%C4%B1n",
+    "%C3%9F", "%25C5%25BF", "%EF%AC%81", "%01", "%7F", "%C2%85", "%", "a%2",
   ]
 
   private func rule(_ random: inout SeededGenerator) -> String {
