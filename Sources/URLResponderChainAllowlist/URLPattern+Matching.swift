@@ -26,7 +26,7 @@ public struct URLPatternMatch: Sendable, Hashable {
 
 extension URLPattern {
   /// Whether the pattern's host part matches `host` (already normalized).
-  func matchesHost(_ host: String) -> Bool {
+  package func matchesHost(_ host: String) -> Bool {
     guard matchesSubdomainsOnly else { return host == self.host }
     return host.count > self.host.count + 1 && host.hasSuffix(self.host)
       && host.utf8[host.utf8.index(host.utf8.endIndex, offsetBy: -(self.host.utf8.count + 1))] == UInt8(ascii: ".")
@@ -123,7 +123,7 @@ extension URLPattern {
   /// does not begin an escape of two hex digits (`%FF` and `%25FF` would both capture
   /// `%FF`), bytes that are not UTF-8, or text that holds a control character (C0, DEL or
   /// C1), whatever the encoding hid. A byte order mark is kept, never dropped.
-  static func placeholderValue(_ segment: Substring) -> String? {
+  package static func placeholderValue(_ segment: Substring) -> String? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(segment.utf8.count)
     var escape = segment.utf8.makeIterator()

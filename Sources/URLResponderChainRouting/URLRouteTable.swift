@@ -83,15 +83,26 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
 
   /// The action of the most specific route matching `url`, with what it captured.
   ///
-  /// - Returns: `nil` when no route matches or the URL is not eligible.
+  /// A path is read every way servers read it, as an `Allowlist` reads it: as written, as a
+  /// lenient server reads it (`%2F` as `/`, `;` parameters dropped), folded (escapes decoded
+  /// until none is left, case, trailing dots and spaces ignored), and as a router fills a
+  /// placeholder (with any non-empty segment). When the readings lead to different routes,
+  /// no route matches: `/ADMIN/x`, `/admin;x/y` and `/%2561dmin/x` never reach `example.com/*`
+  /// past `example.com/admin/*`.
+  ///
+  /// - Returns: `nil` when no route matches, the readings disagree, or the URL is not eligible.
   public func route(_ url: URL) -> (action: Action, match: URLPatternMatch)? {
-    routes.firstMatch(url).map { (actions[$0.rank], $0.match) }
+    guard case .matched(let rank, let match) = routes.lookup(url) else { return nil }
+    return (actions[rank], match)
   }
 
 }
 
 extension URLRouteTable where Action == URLHandlingDecision {
-  /// The decision of the most specific matching route, or `URLHandlingDecision.notHandled`.
+  /// The decision of the most specific matching route; `URLHandlingDecision.notHandled` when
+  /// no route matches; `.discarded` when servers may read the path as another route than
+  /// the one it is written for (see ``route(_:)``), since a table used as a policy must not
+  /// let a spelling of a blocked path through.
   ///
   /// ```swift
   /// let policy = try URLRouteTable<URLHandlingDecision>([
@@ -100,6 +111,10 @@ extension URLRouteTable where Action == URLHandlingDecision {
   /// ])
   /// ```
   public func decision(for url: URL) -> URLHandlingDecision {
-    route(url)?.action ?? .notHandled
+    switch routes.lookup(url) {
+    case .matched(let rank, _): actions[rank]
+    case .none: .notHandled
+    case .ambiguous(let reason): .discarded(reason: reason)
+    }
   }
 }

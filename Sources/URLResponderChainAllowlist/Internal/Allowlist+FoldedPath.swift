@@ -27,7 +27,7 @@ extension Allowlist {
   /// - Throws: ``OverlongCombiningRun`` when the decoded path holds more combining marks in a
   ///   row than Unicode's stream-safe limit: no one writes such text, and composing it costs
   ///   time that grows with the square of the run (Foundation sorts the marks by insertion).
-  static func foldedReading(of path: String) throws(OverlongCombiningRun) -> String? {
+  package static func foldedReading(of path: String) throws(OverlongCombiningRun) -> String? {
     let folding = withUTF8(of: path) { bytes -> Result<String, OverlongCombiningRun>? in
       // Most paths hold nothing to fold: no escape, parameter or capital letter, and no
       // segment that ends in a dot (a space is always escaped).
@@ -87,7 +87,7 @@ extension Allowlist {
   /// folding reads as all of them, so a path or rule holding such a letter is not folded but
   /// refused: no one writes `ſecret` for `secret`. These are the 20 letters of Unicode's
   /// CaseFolding.txt (status C and F) and case mappings that reach ASCII.
-  static func asciiCaseVariant(in path: String) -> Unicode.Scalar? {
+  package static func asciiCaseVariant(in path: String) -> Unicode.Scalar? {
     withUTF8(of: path) { bytes -> Unicode.Scalar? in
       guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) else { return nil }
       let decoded = fullyDecoded(bytes)
@@ -170,7 +170,7 @@ extension Allowlist {
 extension URLPattern {
   /// This pattern with each literal path segment folded as a forgiving server folds a path
   /// (``Allowlist/foldedSegment(_:)``); `nil` when folding changes none of them.
-  func foldingPath() -> URLPattern? {
+  package func foldingPath() -> URLPattern? {
     guard let path else { return nil }
     var changed = false
     var folded = path

@@ -9,7 +9,7 @@ extension Allowlist {
   /// (`\`) as `/`, and servlet containers drop a segment's `;` parameters before they route
   /// (`/public/..;/admin` is `/admin` to Tomcat). This reading decodes `%2F` and `%5C` to
   /// `/`, drops each segment's `;` and what follows it, and resolves dot segments again.
-  static func lenientReading(of path: String) -> String? {
+  package static func lenientReading(of path: String) -> String? {
     withUTF8(of: path) { bytes -> String? in
       guard bytes.contains(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "%") }) else { return nil }
       var read: [UInt8] = []

@@ -2,7 +2,7 @@
 /// stream-safe text format allows (UAX #15). No one writes it, and Swift and Foundation
 /// compare, hash and compose it in time that grows with the square of the run, so a path
 /// with one has no folded reading, and a rule or a document name with one is refused.
-struct OverlongCombiningRun: Error {
+package struct OverlongCombiningRun: Error {
   static let limit = 30
 
   /// Where the first run longer than ``limit`` ends in `text` (the position of the mark

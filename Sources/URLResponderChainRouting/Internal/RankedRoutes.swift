@@ -13,6 +13,11 @@ final class RankedRoutes: Sendable {
   let rows: [Int]
   /// `patterns`, indexed by host and path segment.
   private let index: RouteIndex
+  /// `patterns` with their literal segments folded as the folded reading of a path is
+  /// (`Allowlist`'s), and their index; `nil` when folding changes no literal.
+  private let folded: (patterns: [URLPattern], index: RouteIndex)?
+  /// Whether a pattern has a placeholder: only then can a router's reading differ.
+  private let hasPlaceholders: Bool
   /// Every explicit port a pattern names: those URLs may carry.
   private let ports: Set<Int>
   /// The app schemes the patterns name.
@@ -55,6 +60,15 @@ final class RankedRoutes: Sendable {
     }
     patterns = rows.map { parsed[$0] }
     index = RouteIndex(patterns)
+    var foldedPatterns: [URLPattern] = []
+    var foldsLiterals = false
+    for pattern in patterns {
+      let folding = pattern.foldingPath()
+      if folding != nil { foldsLiterals = true }
+      foldedPatterns.append(folding ?? pattern)
+    }
+    folded = foldsLiterals ? (foldedPatterns, RouteIndex(foldedPatterns)) : nil
+    hasPlaceholders = !placeholders.isEmpty
     var ports: Set<Int> = []
     var appSchemes: Set<String> = []
     for pattern in parsed {
@@ -65,9 +79,60 @@ final class RankedRoutes: Sendable {
     self.appSchemes = appSchemes
   }
 
-  /// The rank of the most specific pattern matching `url`, with what it captured.
-  func firstMatch(_ url: URL) -> (rank: Int, match: URLPatternMatch)? {
-    guard let eligible = eligible(url) else { return nil }
+  /// How a lookup ended.
+  enum Lookup {
+    /// The rank of the most specific pattern matching the URL, with what it captured.
+    case matched(rank: Int, match: URLPatternMatch)
+    /// No route matches, or the URL is not eligible.
+    case none
+    /// Servers may read the path as another route than the one it is written for (why).
+    case ambiguous(reason: String)
+  }
+
+  /// The most specific pattern matching `url`, read every way servers read its path.
+  ///
+  /// Routes read a path as an allowlist does (one reading of a path): the path as written,
+  /// as a lenient server reads it (`%2F` as `/`, `;` parameters dropped), folded (escapes
+  /// decoded until none is left, case and trailing dots and spaces ignored, NFC), and as a
+  /// router takes a segment into a placeholder (any non-empty segment, text or not). The
+  /// route is the written reading's; when another reading leads to another route (or to
+  /// none), the lookup is ambiguous, so a table used as a policy never lets `/ADMIN/x`,
+  /// `/admin;x/y` or `/%2561dmin/x` past the row for `/admin/*`.
+  func lookup(_ url: URL) -> Lookup {
+    guard let eligible = eligible(url) else { return .none }
+    let written = firstMatch(eligible)
+    let rank = written?.rank
+    let path = eligible.path
+    if hasPlaceholders, bestRank(eligible, path: path, patterns: patterns, index: index) != rank {
+      return .ambiguous(reason: "a router takes a segment of \(path) that a placeholder refuses")
+    }
+    if let lenient = Allowlist.lenientReading(of: path),
+      bestRank(eligible, path: lenient, patterns: patterns, index: index) != rank
+    {
+      return .ambiguous(reason: "servers may read \(path) as \(lenient)")
+    }
+    let foldedPath: String?
+    do {
+      foldedPath = try Allowlist.foldedReading(of: path)
+    } catch {
+      return .ambiguous(reason: "\(path) holds a long run of combining marks")
+    }
+    if foldedPath != nil || folded != nil {
+      let reading = foldedPath ?? path
+      let (foldedPatterns, foldedIndex) = folded ?? (patterns, index)
+      if bestRank(eligible, path: reading, patterns: foldedPatterns, index: foldedIndex) != rank {
+        return .ambiguous(reason: "servers may read \(path) as \(reading)")
+      }
+    }
+    if let letter = Allowlist.asciiCaseVariant(in: path) {
+      return .ambiguous(reason: "\(path) holds \"\(letter)\", which case-insensitive servers read as ASCII")
+    }
+    guard let written else { return .none }
+    return .matched(rank: written.rank, match: written.match)
+  }
+
+  /// The rank of the most specific pattern matching `url` as written, with what it captured.
+  private func firstMatch(_ eligible: EligibleURL) -> (rank: Int, match: URLPatternMatch)? {
     // The candidate of highest precedence (the lowest rank) that matches in full wins. They
     // arrive in the index's order, so each is tried unless one of higher precedence already
     // matched: no sorting, and no pattern after the winner is matched in vain.
@@ -78,6 +143,43 @@ final class RankedRoutes: Sendable {
       if let match = patterns[rank].match(eligible), converts(match) { best = (rank, match) }
     }
     return best
+  }
+
+  /// The rank of the most specific of `patterns` that a router would route `path` (a reading
+  /// of `url`'s path) to: a placeholder takes any non-empty segment, and a typed one a
+  /// segment whose text converts to its type.
+  private func bestRank(_ url: EligibleURL, path: String, patterns: [URLPattern], index: RouteIndex) -> Int? {
+    var best: Int?
+    for candidate in index.candidates(host: url.host, path: path) {
+      let rank = Int(candidate)
+      if let best, best < rank { continue }
+      if routes(url, path: path, to: patterns[rank]) { best = rank }
+    }
+    return best
+  }
+
+  /// Whether a router routes `url`, with `path` as its path, to `pattern`.
+  private func routes(_ url: EligibleURL, path: String, to pattern: URLPattern) -> Bool {
+    guard pattern.scheme.map({ $0 == url.scheme }) ?? (url.scheme == "http" || url.scheme == "https"),
+      pattern.port == url.port, pattern.matchesHost(url.host)
+    else { return false }
+    guard let segments = pattern.path else { return true }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    for (position, segment) in segments.enumerated() {
+      switch segment {
+      case .rest:
+        return true
+      case .literal(let literal):
+        guard position < parts.count, parts[position] == literal else { return false }
+      case .placeholder(let name):
+        guard position < parts.count else { return false }
+        if let type = parameterTypes[name] {
+          guard let value = URLPattern.placeholderValue(parts[position]), type.init(routeParameter: value) != nil
+          else { return false }
+        }
+      }
+    }
+    return segments.count == parts.count
   }
 
   /// Whether every typed placeholder's value converts to its type.

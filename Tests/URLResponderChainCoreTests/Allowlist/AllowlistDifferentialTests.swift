@@ -132,7 +132,7 @@ private struct ReferenceAllowlist {
 
 /// The folded reading, written the slow, obvious way: whole decoding passes until one changes
 /// nothing, then the path cut into segments and each folded in turn.
-private enum ReferenceFolding {
+enum ReferenceFolding {
   /// The letters that a case mapping or Unicode's full case folding (CaseFolding.txt, C+F)
   /// turns into ASCII letters, listed by Python's `unicodedata` (Unicode 14): every scalar
   /// whose `lower()`, `upper()`, `title()`, `casefold()`, `upper().lower()` or

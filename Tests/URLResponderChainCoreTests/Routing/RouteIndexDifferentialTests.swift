@@ -12,7 +12,10 @@ import Testing
   static let hosts = ["example.com", "docs.example.com", "a.docs.example.com", "example.org", "youtu.be"]
   /// URLs also use hosts no pattern may name, which the safety check refuses.
   static let urlHosts = hosts + ["xn--e1a.com", "127.0.0.1", "example.com.", "EXAMPLE.com"]
-  static let segments = ["docs", "a", "b", "guide", "%0A", "%2F", "caf%C3%A9", "x y", "1"]
+  static let segments = [
+    "docs", "a", "b", "guide", "%0A", "%2F", "caf%C3%A9", "x y", "1", "DOCS", "Guide.", "%2564ocs", "a;x", "%FF",
+    "%C5%BFa", "b%5C..", "%2e%2e",
+  ]
 
   private func pattern(_ random: inout SeededGenerator) -> String {
     var text = ""
@@ -94,7 +97,9 @@ import Testing
 }
 
 /// A route table as it was before it had an index or ranks: every row tried, the most
-/// specific match kept, the earlier row on a tie. What the indexed table is compared with.
+/// specific match kept, the earlier row on a tie; then, written the slow way, every reading
+/// of the path servers make (a router's placeholders, a lenient server's, the folded one),
+/// the route kept only when they all lead to it. What the indexed table is compared with.
 struct ScanningRouteTable<Action> {
   let rows: [(pattern: URLPattern, action: Action)]
 
@@ -114,12 +119,53 @@ struct ScanningRouteTable<Action> {
       ? URLSafety.check(url, permittedPorts: ports)
       : URLSafety.check(url, customSchemes: appSchemes, permittedPorts: ports)
     guard case .success(let eligible) = checked else { return nil }
-    var best: (pattern: URLPattern, action: Action, match: URLPatternMatch)?
-    for (pattern, action) in rows {
+    var best: (row: Int, action: Action, match: URLPatternMatch)?
+    for (row, (pattern, action)) in rows.enumerated() {
       guard let match = pattern.match(eligible) else { continue }
-      if let current = best, !pattern.isMoreSpecific(than: current.pattern) { continue }
-      best = (pattern, action, match)
+      if let current = best, !pattern.isMoreSpecific(than: rows[current.row].pattern) { continue }
+      best = (row, action, match)
     }
+    let path = eligible.path
+    let decoded = path.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%5C", with: "/")
+    let lenient = ReferenceWHATWGPath.resolve(
+      decoded.split(separator: "/", omittingEmptySubsequences: false).map { $0.prefix { $0 != ";" } }
+        .joined(separator: "/"))
+    let folded = ReferenceFolding.reading(of: path)
+    let readings = [
+      routerRow(eligible, path, folded: false), routerRow(eligible, lenient, folded: false),
+      routerRow(eligible, folded, folded: true),
+    ]
+    guard readings.allSatisfy({ $0 == best?.row }), ReferenceFolding.caseVariant(in: path) == nil else { return nil }
     return best.map { ($0.action, $0.match) }
+  }
+
+  /// The row a router routes `path` to: a placeholder takes any non-empty segment.
+  private func routerRow(_ url: EligibleURL, _ path: String, folded: Bool) -> Int? {
+    var best: Int?
+    for (row, (written, _)) in rows.enumerated() {
+      let pattern = folded ? ReferenceFolding.folding(written) : written
+      guard pattern.scheme.map({ $0 == url.scheme }) ?? (url.scheme == "http" || url.scheme == "https"),
+        pattern.port == url.port, pattern.matchesHost(url.host)
+      else { continue }
+      if let segments = pattern.path {
+        let parts = path.split(separator: "/")
+        var matches = true
+        var position = 0
+        for segment in segments {
+          if case .rest = segment { break }
+          if position >= parts.count {
+            matches = false
+            break
+          }
+          if case .literal(let literal) = segment, parts[position] != literal { matches = false }
+          position += 1
+        }
+        if segments.last != .rest, position != parts.count { matches = false }
+        guard matches else { continue }
+      }
+      if let current = best, !written.isMoreSpecific(than: rows[current].pattern) { continue }
+      best = row
+    }
+    return best
   }
 }
