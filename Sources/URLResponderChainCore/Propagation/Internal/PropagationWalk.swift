@@ -77,7 +77,11 @@ final class PropagationWalk {
     guard options.joinsIdenticalPropagations else {
       return PropagationWalk(url: url, origin: origin, options: options)
     }
-    if let walk = InFlightPropagations.walk(from: origin, for: url) { return walk }
+    // A handler that sends its own URL again from the walk's origin starts a walk of its
+    // own: joining would wait on the handler that is waiting.
+    if let walk = InFlightPropagations.walk(from: origin, for: url), !EnclosingWalks.contain(ObjectIdentifier(walk)) {
+      return walk
+    }
     let walk = PropagationWalk(url: url, origin: origin, options: options, registered: true)
     InFlightPropagations.register(walk)
     return walk
@@ -238,7 +242,10 @@ final class PropagationWalk {
         .awaiting(
           PendingHandler(
             nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)))
-      let decision = await handler.handleURL(currentURL, context: URLHandlingContext(origin: origin, hop: hop))
+      let context = URLHandlingContext(origin: origin, hop: hop)
+      let decision = await EnclosingWalks.$current.withValue(EnclosingWalks.adding(ObjectIdentifier(self))) {
+        await handler.handleURL(currentURL, context: context)
+      }
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the
