@@ -37,10 +37,50 @@ public enum WebLinkScheme {
       cleaned.append(scalar)
     }
     var text = String(cleaned)
-    if let scheme = LinkScheme.scheme(of: text) {
+    let scheme = LinkScheme.scheme(of: text)
+    if let scheme {
       // The scheme is case-insensitive; Foundation keeps it as written.
       text = scheme + text.drop(while: { $0 != ":" })
     }
+    let baseScheme = base.flatMap(LinkScheme.of)
+    if let special = scheme ?? baseScheme, specialSchemes.contains(special) {
+      text = readingSpecial(text, scheme: scheme, baseScheme: baseScheme)
+    }
     return URL(string: text, relativeTo: base)?.absoluteURL
+  }
+
+  /// The schemes the URL Standard calls special: in them a `\` is a `/`.
+  static let specialSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
+
+  /// `text` (an `href` with a special scheme, or without one on a page with one) rewritten
+  /// so that Foundation's RFC 3986 parser reads the host and path the URL Standard reads:
+  ///
+  /// - before the query and fragment, every `\` is a `/` (`/\evil.example/x` is
+  ///   `//evil.example/x`, another host);
+  /// - after a special scheme other than the page's, any run of `/` and `\` leads to the
+  ///   host (`https:\\evil.example`, `https:/evil.example` and `https:////evil.example` are
+  ///   `https://evil.example`); after the page's own scheme, what follows is read as if the
+  ///   scheme were not written (`https:x` on an `https` page is the relative path `x`);
+  /// - without a scheme, two or more `/` or `\` lead to a host (`\\\evil.example`), and a
+  ///   first segment with a `:` is a path (`:foo` is `./:foo`, never a scheme).
+  static func readingSpecial(_ text: String, scheme: String?, baseScheme: String?) -> String {
+    // `\` is `/` up to the query or the fragment.
+    let end = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
+    let head = String(text[..<end]).replacingOccurrences(of: "\\", with: "/")
+    let tail = text[end...]
+    guard let scheme else { return relative(head) + tail }
+    guard scheme != "file" else { return head + tail }
+    let rest = head.drop { $0 != ":" }.dropFirst()
+    if scheme == baseScheme, !rest.hasPrefix("//") { return relative(String(rest)) + tail }
+    return scheme + "://" + rest.drop { $0 == "/" } + tail
+  }
+
+  /// A reference without a scheme, as the URL Standard reads it on a page with a special
+  /// scheme, in the spelling RFC 3986 reads alike.
+  private static func relative(_ head: String) -> String {
+    if head.hasPrefix("//") { return "//" + head.drop { $0 == "/" } }
+    // RFC 3986 (4.2) reads a colon in the first segment as ending a scheme.
+    let firstSegment = head.prefix { $0 != "/" }
+    return firstSegment.contains(":") ? "./" + head : head
   }
 }
