@@ -33,6 +33,14 @@ enum AllowlistResponseCheck {
           "it came with Content-Encoding \"\(encoding.shownEscaped(limit: 40))\" though it was asked for uncompressed "
           + "(identity): a compressed body's completeness cannot be verified"
       }
+      // One rule for both codings (RFC 9110 §8.4, RFC 9112 §6.1): a transfer coding other
+      // than `chunked` compresses the body as a content coding does, and a cut stream of it
+      // reads as a shorter list just the same.
+      if let encoding = exchange.headers["transfer-encoding"], !isChunkedOnly(encoding) {
+        return
+          "it came with Transfer-Encoding \"\(encoding.shownEscaped(limit: 40))\", a coding other than chunked: "
+          + "a compressed body's completeness cannot be verified"
+      }
       if exchange.body.isEmpty { return "its body is empty" }
       return nil
     default:
@@ -43,6 +51,14 @@ enum AllowlistResponseCheck {
   /// Whether a `Content-Encoding` field names no coding: empty, or only `identity`.
   static func isIdentity(_ contentEncoding: String) -> Bool {
     HTTPFieldValue.members(of: contentEncoding[...]).allSatisfy { HTTPFieldValue.matches($0, token: "identity") }
+  }
+
+  /// Whether a `Transfer-Encoding` field names only `chunked` (and `identity`, which older
+  /// servers still send): the framing, which HTTP itself checks, and no compression.
+  static func isChunkedOnly(_ transferEncoding: String) -> Bool {
+    HTTPFieldValue.members(of: transferEncoding[...]).allSatisfy {
+      HTTPFieldValue.matches($0, token: "chunked") || HTTPFieldValue.matches($0, token: "identity")
+    }
   }
 
   /// `application/json` or any `+json` type (RFC 6839), parameters ignored, case-insensitive.

@@ -52,6 +52,17 @@ import Testing
     return .raw(Data((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + Data(body))
   }
 
+  /// The same cut streams under a transfer coding, framed in one chunk and a last chunk: the
+  /// HTTP framing is whole, only the compression could tell.
+  static func transferCoded(_ coding: String, _ body: [UInt8]) -> LoopbackHTTPServer.Reply {
+    let head = [
+      "HTTP/1.1 200 OK", "Content-Type: application/json", "Transfer-Encoding: \(coding), chunked", "Connection: close",
+    ]
+    return .raw(
+      Data((head.joined(separator: "\r\n") + "\r\n\r\n" + String(body.count, radix: 16) + "\r\n").utf8) + Data(body)
+        + Data("\r\n0\r\n\r\n".utf8))
+  }
+
   /// `{"version": 1, "allow": ["example.com", "evil.example"]}` gzipped, without the 8-byte
   /// CRC-32 and length trailer.
   static let gzipWithoutTrailer: [UInt8] = [
@@ -119,6 +130,22 @@ import Testing
     Row("a deflate body without its Adler-32", compressed("deflate", deflateWithoutAdler32), says: "Content-Encoding") {
       if case .malformedResponse = $0 { true } else { false }
     },
+    Row("a gzip transfer coding without its trailer", transferCoded("gzip", gzipWithoutTrailer), says: "Transfer-Encoding")
+    {
+      switch $0 {
+      case .malformedResponse, .incompleteResponse: true
+      default: false
+      }
+    },
+    Row(
+      "a deflate transfer coding without its Adler-32", transferCoded("deflate", deflateWithoutAdler32),
+      says: "Transfer-Encoding"
+    ) {
+      switch $0 {
+      case .malformedResponse, .incompleteResponse: true
+      default: false
+      }
+    },
     Row(
       "a Content-Length longer than the body",
       raw(
@@ -168,7 +195,7 @@ import Testing
     ) { if case .malformedResponse = $0 { true } else { false } },
   ]
 
-  private func configuration(_ server: LoopbackHTTPServer, cache: URL, entryLimit: Int) -> RemoteAllowlistConfiguration
+  fileprivate func configuration(_ server: LoopbackHTTPServer, cache: URL, entryLimit: Int) -> RemoteAllowlistConfiguration
   {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.cacheDirectory = cache
@@ -181,7 +208,7 @@ import Testing
     return configuration
   }
 
-  private func temporaryDirectory() -> URL {
+  fileprivate func temporaryDirectory() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
   }
 
@@ -292,5 +319,26 @@ import Testing
   ])
   func onlyIdentityCodingsAreRead(contentEncoding: String, isIdentity: Bool) {
     #expect(AllowlistResponseCheck.isIdentity(contentEncoding) == isIdentity)
+  }
+}
+
+extension HostileAllowlistResponseTests {
+  @Test(arguments: [
+    ("chunked", true), (" Chunked ", true), ("identity, chunked", true), ("gzip, chunked", false),
+    ("deflate,chunked", false), ("x-gzip, chunked", false), ("chunked, gzip", false), ("chunked\u{A0}", false),
+  ])
+  func onlyChunkedTransferCodingsAreRead(transferEncoding: String, isChunkedOnly: Bool) {
+    #expect(AllowlistResponseCheck.isChunkedOnly(transferEncoding) == isChunkedOnly)
+  }
+
+  @Test func aChunkedListIsStillRead() async throws {
+    let body = Self.good
+    let reply = Self.raw(
+      ["HTTP/1.1 200 OK", "Content-Type: application/json", "Transfer-Encoding: chunked", "Connection: close"],
+      body: String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n")
+    let server = try LoopbackHTTPServer { _ in reply }
+    defer { server.stop() }
+    let remote = try RemoteAllowlist(configuration: configuration(server, cache: temporaryDirectory(), entryLimit: 10))
+    #expect(await remote.checked("https://example.com/a").isAllowed)
   }
 }
