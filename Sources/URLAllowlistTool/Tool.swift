@@ -153,7 +153,13 @@ struct Tool {
         // A line that is not UTF-8 is refused, not repaired: the repaired URL is not the one given.
         let url = !line.isUTF8 ? nil : literals ? JSONLine.decodeString(line.text) : line.text
         let (word, reason) =
-          url.map(verdict) ?? ("deny", line.isUTF8 ? "input is not a JSON string literal" : "input is not UTF-8")
+          url.map(verdict)
+          ?? (
+            "deny",
+            line.isTooLong
+              ? "input line is longer than \(LineReader.maximumLineLength) bytes"
+              : line.isUTF8 ? "input is not a JSON string literal" : "input is not UTF-8"
+          )
         let input = url ?? line.text
         return Row(
           isAllowed: word == "allow", input: input, reason: reason,

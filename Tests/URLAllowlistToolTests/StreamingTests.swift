@@ -71,4 +71,41 @@ import Testing
     }
     #expect(lines == ["a", "b", "", long, "last"])
   }
+
+  @Test func aLineLongerThanTheLimitIsReportedByItsFirstBytesAndNeverHeld() throws {
+    let pipe = Pipe()
+    let overlong = String(repeating: "x", count: 300_000)
+    let atTheLimit = String(repeating: "y", count: 100_000)
+    let overlongLast = String(repeating: "z", count: 150_000)
+    let text = "a\n\(overlong)\r\nb\n\(atTheLimit)\n\(String(repeating: "w", count: 100_001))\n\(overlongLast)"
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(text.utf8))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    let reader = LineReader(pipe.fileHandleForReading, maximumLineLength: 100_000)
+    var lines: [InputLine] = []
+    while let line = reader.next() { lines.append(line) }
+    #expect(lines.map(\.isTooLong) == [false, true, false, false, true, true])
+    #expect(lines.map(\.text) == [
+      "a", String(repeating: "x", count: 64) + "…", "b", atTheLimit, String(repeating: "w", count: 64) + "…",
+      String(repeating: "z", count: 64) + "…",
+    ])
+  }
+
+  @Test func theProgramRefusesALineLongerThanTheLimitWithAClearReason() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("url-allowlist-long-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let list = folder.appendingPathComponent("list.json")
+    try Data(#"{"version":1,"allow":["example.com"]}"#.utf8).write(to: list)
+    let long = "https://example.com/" + String(repeating: "a", count: LineReader.maximumLineLength)
+    let input = "https://example.com/a\n\(long)\nhttps://example.com/b\n"
+    let run = try BinaryTests.run(BinaryTests.program, ["check", "--allowlist", list.path], input: Data(input.utf8))
+    let rows = run.output.split(separator: "\n")
+    #expect(rows.count == 3)
+    #expect(rows.map { $0.prefix(5) } == ["allow", "deny ", "allow"])
+    #expect(rows.count == 3 && rows[1].contains("input line is longer than 2097152 bytes"))
+    #expect(run.errors == "url-allowlist: 3 URLs checked: 2 allowed, 1 denied\n")
+  }
 }
