@@ -34,23 +34,22 @@ final class PropagationWalk {
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
 
-  // The walk's per-hop state. Every access happens on the main actor (the class is
-  // isolated to it) and none spans a suspension or calls out while in progress, so
-  // accesses can never overlap. The runtime's exclusivity bookkeeping measured 2.0× instead
-  // of 1.6× per `URLHandler` hop and 3.3× instead of 2.5× on the realistic chain
-  // (Benchmarks/README.md), so the state read or written on every hop opts out of it.
+  // The walk's state. Its hot loop (``walkSynchronously(from:)``) reads and writes the
+  // per-hop state in locals and writes it back where it stops, so the runtime's exclusivity
+  // checks (kept on: handlers and observers are called while the walk runs, and may cancel
+  // it, propagate again or change the chain) cost little per hop.
   /// Where the walk is; changed only through ``enter(_:)``.
-  @exclusivity(unchecked) private var phase: PropagationPhase
-  @exclusivity(unchecked) private var currentURL: URL
-  @exclusivity(unchecked) private var hop = 0
-  @exclusivity(unchecked) private var lastTick: UInt64 = 0
-  @exclusivity(unchecked) private var steps: [URLPropagationStep] = []
-  @exclusivity(unchecked) private var visited = VisitedNodes()
+  private var phase: PropagationPhase
+  private var currentURL: URL
+  private var hop = 0
+  private var lastTick: UInt64 = 0
+  private var steps: [URLPropagationStep] = []
+  private var visited = VisitedNodes()
   /// Whether a handler answered ``URLHandlingDecision/systemAction``: from then on only a
   /// ``SystemURLOpener`` is asked.
-  @exclusivity(unchecked) private var asksOnlyTheSystem = false
+  private var asksOnlyTheSystem = false
   /// The open signpost of the handler being asked; read at every handler's answer.
-  @exclusivity(unchecked) private var handlerInterval: SignpostInterval?
+  private var handlerInterval: SignpostInterval?
   // Read once per propagation or per awaited handler: the checks cost nothing measurable.
   private var watchdog: Task<Void, Never>?
   private var startsWatchdogAtFirstHandler = false
