@@ -26,7 +26,8 @@ struct InputLine: Equatable, Sendable {
 
   /// A line too long to keep, shown by its first bytes.
   static func tooLong(startingWith bytes: ArraySlice<UInt8>) -> InputLine {
-    InputLine(String(decoding: bytes.prefix(LineReader.shownPrefix), as: UTF8.self) + "…", isUTF8: false, isTooLong: true)
+    InputLine(
+      String(decoding: bytes.prefix(LineReader.shownPrefix), as: UTF8.self) + "…", isUTF8: false, isTooLong: true)
   }
 }
 

@@ -144,7 +144,8 @@ public struct Allowlist: URLVerdictProviding {
     // Checked last: only a path that every reading allows pays for it, and a deny rule that
     // matches the folded reading still names itself.
     if let letter = Self.asciiCaseVariant(in: url.path) {
-      return .refused(reason: "its path holds \"\(letter)\" (U+\(Self.hex(letter))), which case-insensitive servers read as ASCII")
+      return .refused(
+        reason: "its path holds \"\(letter)\" (U+\(Self.hex(letter))), which case-insensitive servers read as ASCII")
     }
     return written
   }

@@ -87,10 +87,11 @@ import Testing
     var lines: [InputLine] = []
     while let line = reader.next() { lines.append(line) }
     #expect(lines.map(\.isTooLong) == [false, true, false, false, true, true])
-    #expect(lines.map(\.text) == [
-      "a", String(repeating: "x", count: 64) + "…", "b", atTheLimit, String(repeating: "w", count: 64) + "…",
-      String(repeating: "z", count: 64) + "…",
-    ])
+    #expect(
+      lines.map(\.text) == [
+        "a", String(repeating: "x", count: 64) + "…", "b", atTheLimit, String(repeating: "w", count: 64) + "…",
+        String(repeating: "z", count: 64) + "…",
+      ])
   }
 
   @Test func theProgramRefusesALineLongerThanTheLimitWithAClearReason() throws {

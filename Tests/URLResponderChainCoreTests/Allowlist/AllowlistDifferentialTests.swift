@@ -65,7 +65,8 @@ private struct ReferenceAllowlist {
     if readsPath(url), let letter = ReferenceFolding.caseVariant(in: url.path) {
       let hex = String(letter.value, radix: 16, uppercase: true)
       return .refused(
-        reason: "its path holds \"\(letter)\" (U+\(String(repeating: "0", count: 4 - hex.count) + hex)), which case-insensitive servers read as ASCII"
+        reason:
+          "its path holds \"\(letter)\" (U+\(String(repeating: "0", count: 4 - hex.count) + hex)), which case-insensitive servers read as ASCII"
       )
     }
     return written

@@ -55,7 +55,8 @@ import URLResponderChainCore
     // A list of hosts only never reads the path.
     #expect(try pathVerdict(allow: ["example.org"], "https://example.org/%C5%BFecret").isAllowed)
     // Accents and other scripts are not such letters.
-    #expect(try pathVerdict(allow: ["example.org/*"], deny: ["example.org/x"], "https://example.org/caf%C3%A9").isAllowed)
+    #expect(
+      try pathVerdict(allow: ["example.org/*"], deny: ["example.org/x"], "https://example.org/caf%C3%A9").isAllowed)
     #expect(try pathVerdict(allow: ["example.org/*"], deny: ["example.org/x"], "https://example.org/%CE%A3").isAllowed)
   }
 

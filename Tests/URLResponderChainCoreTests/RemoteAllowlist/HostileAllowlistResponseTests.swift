@@ -130,8 +130,9 @@ import Testing
     Row("a deflate body without its Adler-32", compressed("deflate", deflateWithoutAdler32), says: "Content-Encoding") {
       if case .malformedResponse = $0 { true } else { false }
     },
-    Row("a gzip transfer coding without its trailer", transferCoded("gzip", gzipWithoutTrailer), says: "Transfer-Encoding")
-    {
+    Row(
+      "a gzip transfer coding without its trailer", transferCoded("gzip", gzipWithoutTrailer), says: "Transfer-Encoding"
+    ) {
       switch $0 {
       case .malformedResponse, .incompleteResponse: true
       default: false
@@ -195,7 +196,8 @@ import Testing
     ) { if case .malformedResponse = $0 { true } else { false } },
   ]
 
-  fileprivate func configuration(_ server: LoopbackHTTPServer, cache: URL, entryLimit: Int) -> RemoteAllowlistConfiguration
+  fileprivate func configuration(_ server: LoopbackHTTPServer, cache: URL, entryLimit: Int)
+    -> RemoteAllowlistConfiguration
   {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.cacheDirectory = cache

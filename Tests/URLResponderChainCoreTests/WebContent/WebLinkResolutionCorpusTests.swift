@@ -46,9 +46,11 @@ import URLResponderChainCore
 
   @Test(arguments: [
     ("/\\evil.example/x", "https://evil.example/x"), ("\\\\evil.example/x", "https://evil.example/x"),
-    ("https:\\\\evil.example/x", "https://evil.example/x"), ("https:/evil.example/x", "https://docs.example.com/evil.example/x"),
+    ("https:\\\\evil.example/x", "https://evil.example/x"),
+    ("https:/evil.example/x", "https://docs.example.com/evil.example/x"),
     ("https:////evil.example/x", "https://evil.example/x"), ("http:evil.example/x", "http://evil.example/x"),
-    ("/a\\b?x\\y", "https://docs.example.com/a/b?x%5Cy"), ("https:x", "https://docs.example.com/a/x"), (":x", "https://docs.example.com/a/:x"),
+    ("/a\\b?x\\y", "https://docs.example.com/a/b?x%5Cy"), ("https:x", "https://docs.example.com/a/x"),
+    (":x", "https://docs.example.com/a/:x"),
     ("https:/x", "https://docs.example.com/x"), ("http:/evil.example/x", "http://evil.example/x"),
   ])
   func backslashesAndSlashesAfterASpecialSchemeLeadWhereABrowserGoes(href: String, expected: String) throws {
