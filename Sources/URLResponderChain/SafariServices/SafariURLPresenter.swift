@@ -48,9 +48,10 @@
 
     /// How the Safari view looks.
     public var appearance: Appearance
-    /// The portable decisions this presenter performs.
+    /// The portable decisions this presenter performs. It holds this presenter weakly: the
+    /// Safari presenter owns it, and a strong reference back would keep both alive forever.
     public private(set) lazy var presenter = LinkPresenter(
-      environment: self, universalLinksFirst: universalLinksFirst, openingPreference: initialOpeningPreference)
+      owner: self, universalLinksFirst: universalLinksFirst, openingPreference: initialOpeningPreference)
     /// Where the person wants web links to open: in-app (the default) or their default
     /// browser. Set it from the app's setting; it applies from the next link.
     public var openingPreference: LinkOpeningPreference {

@@ -33,7 +33,12 @@ public final class LinkPresenter {
     }
   }
 
-  private let environment: any LinkPresentationEnvironment
+  /// The environment, held strongly, or weakly when it owns this presenter
+  /// (``init(owner:universalLinksFirst:openingPreference:)``): an Apple object that hands
+  /// itself to a Core object it owns is held weakly there, so neither keeps the other alive.
+  private let strongEnvironment: (any LinkPresentationEnvironment)?
+  private weak var weakEnvironment: (any LinkPresentationEnvironment)?
+  private var environment: (any LinkPresentationEnvironment)? { strongEnvironment ?? weakEnvironment }
   /// Try the link's native app (universal links only) before the in-app browser.
   public var universalLinksFirst: Bool
   /// Let the system open links that cannot be shown in-app (non-web schemes, nowhere to present).
@@ -59,9 +64,22 @@ public final class LinkPresenter {
     environment: any LinkPresentationEnvironment, universalLinksFirst: Bool = false, fallsBackToSystem: Bool = true,
     openingPreference: LinkOpeningPreference = .inApp
   ) {
-    self.environment = environment
+    self.strongEnvironment = environment
     self.universalLinksFirst = universalLinksFirst
     self.fallsBackToSystem = fallsBackToSystem
+    self.openingPreference = openingPreference
+  }
+
+  /// Creates a presenter owned by its environment (`SafariURLPresenter` owns its
+  /// `LinkPresenter`), which it holds weakly. Once the owner is gone, nothing is shown.
+  package init(
+    owner: some LinkPresentationEnvironment, universalLinksFirst: Bool = false,
+    openingPreference: LinkOpeningPreference = .inApp
+  ) {
+    self.strongEnvironment = nil
+    self.weakEnvironment = owner
+    self.universalLinksFirst = universalLinksFirst
+    self.fallsBackToSystem = true
     self.openingPreference = openingPreference
   }
 
@@ -76,6 +94,7 @@ public final class LinkPresenter {
   }
 
   private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
+    guard let environment else { return .failed(reason: "the presenter is gone") }
     guard !isShowing(url) else { return .alreadyPresented }
     let universalLinkFirst: Bool
     switch LinkDestination(for: url, preference: openingPreference, universalLinksFirst: universalLinksFirst) {
@@ -117,6 +136,7 @@ public final class LinkPresenter {
   /// The person's choice: the link's app if it has one, else their default browser. Opening
   /// there is not a fallback, so ``fallsBackToSystem`` does not apply.
   private func openInDefaultBrowser(_ url: URL) async -> Outcome {
+    guard let environment else { return .failed(reason: "the presenter is gone") }
     if await environment.openUniversalLink(url) { return .openedInNativeApp }
     return await environment.openInSystem(url)
       ? .openedInSystem : .failed(reason: "the default browser could not open it")
@@ -124,6 +144,7 @@ public final class LinkPresenter {
 
   private func system(_ url: URL, because reason: String) async -> Outcome {
     guard fallsBackToSystem else { return .failed(reason: reason) }
+    guard let environment else { return .failed(reason: "\(reason), and the presenter is gone") }
     return await environment.openInSystem(url)
       ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
   }
