@@ -11,6 +11,8 @@ struct InputLine: Equatable, Sendable {
   /// Whether the line was longer than ``LineReader/maximumLineLength``: it was not kept, and
   /// is refused unread.
   let isTooLong: Bool
+  /// Where the line is in the input, counting from 1 (blank lines included); 0 when unknown.
+  var number = 0
 
   init(_ text: String, isUTF8: Bool = true, isTooLong: Bool = false) {
     self.text = text

@@ -143,11 +143,18 @@ struct Tool {
   /// Prints one verdict per URL as it goes (rows are never all held: lines are read, judged
   /// on every core and written in batches of ``batchSize``, in input order), then a summary
   /// line on standard error. Blank lines in the input are skipped and counted.
+  ///
+  /// A line it cannot read (not UTF-8, longer than ``LineReader/maximumLineLength``, or not a
+  /// JSON string literal with `--json`) gets a "deny" row saying why, so that rows and lines
+  /// stay in step, and the command exits with ``unreadableInputStatus``, naming the first such
+  /// line: never a silent "deny".
   private func check(
     json: Bool, urls: [String], verdict: @escaping @Sendable (String) -> (word: String, reason: String)
   ) -> Int32 {
     var table = VerdictTable(emit: output)
-    var tally = (allowed: 0, denied: 0, blank: 0)
+    var tally = (allowed: 0, denied: 0, blank: 0, unreadable: 0)
+    var firstUnreadable: (line: Int, reason: String)?
+    var lineNumber = 0
     func judge(_ lines: [InputLine], literals: Bool) {
       let rows = lines.parallelMap { line -> Row in
         // A line that is not UTF-8 is refused, not repaired: the repaired URL is not the one given.
@@ -162,11 +169,15 @@ struct Tool {
           )
         let input = url ?? line.text
         return Row(
-          isAllowed: word == "allow", input: input, reason: reason,
+          isAllowed: word == "allow", isUnreadable: url == nil, input: input, reason: reason,
           json: json ? JSONLine.verdictObject(input: input, verdict: word, reason: reason) : nil)
       }
-      for row in rows {
+      for (row, number) in zip(rows, lines.map(\.number)) {
         if row.isAllowed { tally.allowed += 1 } else { tally.denied += 1 }
+        if row.isUnreadable {
+          tally.unreadable += 1
+          if firstUnreadable == nil { firstUnreadable = (number, row.reason) }
+        }
         if let line = row.json {
           output(line)
         } else {
@@ -177,11 +188,13 @@ struct Tool {
     if urls.isEmpty {
       var batch: [InputLine] = []
       batch.reserveCapacity(Self.batchSize)
-      while let line = readLine() {
+      while var line = readLine() {
+        lineNumber += 1
         if line.text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
           tally.blank += 1
           continue
         }
+        line.number = lineNumber
         batch.append(line)
         if batch.count == Self.batchSize {
           judge(batch, literals: json)
@@ -190,7 +203,12 @@ struct Tool {
       }
       judge(batch, literals: json)
     } else {
-      judge(urls.map { InputLine($0) }, literals: false)
+      judge(
+        urls.enumerated().map { index, url in
+          var line = InputLine(url)
+          line.number = index + 1
+          return line
+        }, literals: false)
     }
     if !json { table.finish() }
     flush()
@@ -199,12 +217,21 @@ struct Tool {
     errorOutput(
       "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.allowed) allowed, \(tally.denied) denied\(blank)"
     )
-    return 0
+    guard let firstUnreadable else { return 0 }
+    let lines = tally.unreadable == 1 ? "1 line" : "\(tally.unreadable) lines"
+    let place = urls.isEmpty ? "line \(firstUnreadable.line)" : "argument \(firstUnreadable.line)"
+    errorOutput("url-allowlist: \(lines) could not be read, the first at \(place): \(firstUnreadable.reason)")
+    return Self.unreadableInputStatus
   }
+
+  /// The exit status of `check` when some input could not be read.
+  static let unreadableInputStatus: Int32 = 3
 
   /// One judged line.
   private struct Row: Sendable {
     let isAllowed: Bool
+    /// Whether the line could not be read as a URL (its row is a "deny" saying why).
+    let isUnreadable: Bool
     let input: String
     let reason: String
     /// The whole JSON line, in `--json` mode.

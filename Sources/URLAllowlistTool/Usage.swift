@@ -12,11 +12,13 @@ let usage = """
                --cache-dir (default: the user's cache folder) for the next run; when no valid list
                can be had, every URL is denied with a reason naming the failure. --timeout bounds
                the whole fetch (default 10 seconds). A line that is not UTF-8 is denied, not
-               repaired.
+               repaired, and the exit status says so.
 
   Control and invisible format characters in lists and URLs are printed as \\u{…} escapes.
 
   Exit status: 0 when every URL got a verdict (or the file is valid), 1 for an invalid file
   (validate), 2 for unusable arguments (one that is not UTF-8 included) or an unreadable or
-  invalid allowlist (check).
+  invalid allowlist (check), 3 when some input could not be read as a URL (not UTF-8, a line
+  over 2 MiB, or with --json not a JSON string literal): its row says why, and so does the
+  last line on standard error.
   """

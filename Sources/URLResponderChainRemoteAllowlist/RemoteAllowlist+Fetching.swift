@@ -40,7 +40,7 @@ extension RemoteAllowlist {
         guard failure.isRetryable, attempt < configuration.retry.maximumAttempts else { return outcome }
         let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
         guard clock.elapsed() + delay < deadline, retryBudget.spendForRetry() else { return outcome }
-        configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay)")
+        configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay.spokenDescription)")
         do {
           try await clock.sleep(delay)
         } catch {

@@ -28,7 +28,12 @@ import Testing
     harness.input = [
       #""https://example.com""#, #""https://example.com\t.evil.com""#, "not a literal", #""https://x.trusted.org\n""#,
     ]
-    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == 0)
+    // A line that is not a JSON string literal cannot be read: its row says so, and so do the
+    // exit status and the last line on standard error.
+    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == Tool.unreadableInputStatus)
+    #expect(
+      harness.errors.last
+        == "url-allowlist: 1 line could not be read, the first at line 3: input is not a JSON string literal")
     let objects = try harness.output.map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
     }
@@ -88,5 +93,15 @@ import Testing
     #expect(harness.errors.first?.contains("allow[0]") == true)
     #expect(await harness.run("check", "--allowlist", "nope.json", "https://example.com") == 2)
     #expect(harness.output.isEmpty)
+  }
+
+  @Test func plainURLLinesPipedIntoJSONModeAreAnErrorNotADeny() async {
+    let harness = Harness()
+    harness.files["list.json"] = document
+    harness.input = ["https://example.com/a", "", "https://example.com/b"]
+    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == Tool.unreadableInputStatus)
+    #expect(
+      harness.errors.last
+        == "url-allowlist: 2 lines could not be read, the first at line 1: input is not a JSON string literal")
   }
 }

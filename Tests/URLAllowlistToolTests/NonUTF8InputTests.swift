@@ -54,7 +54,8 @@ import Testing
       let tool = Tool(
         readFile: { _ in Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8) },
         readLine: { lines.popFirst() }, output: { printed.append($0) }, errorOutput: { _ in })
-      #expect(await tool.run(["check", "--allowlist", "list.json"] + (json ? ["--json"] : [])) == 0)
+      #expect(
+        await tool.run(["check", "--allowlist", "list.json"] + (json ? ["--json"] : [])) == Tool.unreadableInputStatus)
       #expect(printed.count == 2)
       #expect(printed.first?.contains("input is not UTF-8") == true)
       #expect(printed.first?.contains("allow") == false)
@@ -70,7 +71,8 @@ import Testing
     try #require(FileManager.default.isExecutableFile(atPath: BinaryTests.program.path))
     let standardInput = try BinaryTests.run(
       BinaryTests.program, ["check", "--allowlist", list.path], input: Data("https://example.com/".utf8 + [0xFF, 0x0A]))
-    #expect(standardInput.status == 0)
+    #expect(standardInput.status == 3)
+    #expect(standardInput.errors.hasSuffix("could not be read, the first at line 1: input is not UTF-8\n"))
     #expect(standardInput.output.hasPrefix("deny"))
     #expect(standardInput.output.contains("input is not UTF-8"))
 

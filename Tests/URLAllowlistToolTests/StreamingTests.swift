@@ -107,6 +107,10 @@ import Testing
     #expect(rows.count == 3)
     #expect(rows.map { $0.prefix(5) } == ["allow", "deny ", "allow"])
     #expect(rows.count == 3 && rows[1].contains("input line is longer than 2097152 bytes"))
-    #expect(run.errors == "url-allowlist: 3 URLs checked: 2 allowed, 1 denied\n")
+    #expect(
+      run.errors
+        == "url-allowlist: 3 URLs checked: 2 allowed, 1 denied\n"
+        + "url-allowlist: 1 line could not be read, the first at line 2: input line is longer than 2097152 bytes\n")
+    #expect(run.status == 3)
   }
 }

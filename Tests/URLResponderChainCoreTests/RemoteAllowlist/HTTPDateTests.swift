@@ -48,6 +48,11 @@ import Testing
     "Sun, 06-Nov-94 08:49:37 GMT",  // rfc850 needs the long day name
     "Sunday, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37", "Sunday,06-Nov-94 08:49:37 GMT",
     "Sonntag, 06-Nov-94 08:49:37 GMT", "Sun,\t06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 GMT\u{0}",
+    // Each separator of the other two forms, replaced in turn.
+    "Sun Nov  6 08:49:37-1994", "Sun Nov  6 08:49:37x1994", "Sun Nov  6-08:49:37 1994", "Sun-Nov  6 08:49:37 1994",
+    "Sun Nov- 6 08:49:37 1994", "Sun Nov  6 08:49:37\t1994",
+    "Sunday, 06-Nov-94-08:49:37 GMT", "Sunday, 06-Nov-94x08:49:37 GMT", "Sunday, 06 Nov-94 08:49:37 GMT",
+    "Sunday, 06-Nov 94 08:49:37 GMT", "Sunday,x06-Nov-94 08:49:37 GMT", "Sunday, 06-Nov-94\t08:49:37 GMT",
   ])
   func everythingElseIsNoDate(value: String) {
     #expect(HTTPDate.parse(value, now: Self.now) == nil)

@@ -86,6 +86,8 @@ private final class SafariHandlingStandIn: TestViewController, AsyncURLHandler {
     var owner: OwningPresenterStandIn? = OwningPresenterStandIn()
     let presenter = owner!.presenter
     owner = nil
-    #expect(await presenter.present(exampleURL, from: TestViewController(name: "t")) == .failed(reason: "the presenter is gone"))
+    #expect(
+      await presenter.present(exampleURL, from: TestViewController(name: "t"))
+        == .failed(reason: "the presenter is gone"))
   }
 }
