@@ -168,6 +168,11 @@ enum DemoCommand {
     if case .open(let url) = options.mode {
       return await runner.open(url) ? 0 : 1
     }
+    // A link number the document does not have is an error before anything is printed.
+    if case .tap(let number) = options.mode, number > runner.linkCount {
+      errorOutput("demo-document: there is no link \(number); the document has \(Self.count(runner.linkCount, "link"))")
+      return 2
+    }
     runner.render()
     guard runner.linkCount > 0 else {
       output("(this document has no links)")
@@ -185,14 +190,12 @@ enum DemoCommand {
       output("")
       output(
         mismatches == 0
-          ? "All \(runner.linkCount) links went where their document expects."
-          : "\(mismatches) of \(runner.linkCount) links did not go where their document expects.")
+          ? (runner.linkCount == 1
+            ? "The link went where its document expects."
+            : "All \(runner.linkCount) links went where their document expects.")
+          : "\(mismatches) of \(Self.count(runner.linkCount, "link")) did not go where their document expects.")
       return mismatches == 0 ? 0 : 1
     case .tap(let number):
-      guard number <= runner.linkCount else {
-        errorOutput("demo-document: there is no link \(number); the document has \(runner.linkCount)")
-        return 2
-      }
       let tap = await runner.tap(number)
       runner.report(tap)
       return tap.matchesExpectation ? 0 : 1
@@ -209,5 +212,10 @@ enum DemoCommand {
     case .open, .scenario:
       return 2  // handled above
     }
+  }
+
+  /// `1 link`, `14 links`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
   }
 }

@@ -130,7 +130,7 @@ import URLResponderChainRecovery
     #expect(output.isEmpty)
     #expect(
       errors == [
-        "demo-document: \(file.path): at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"
+        "demo-document: \(file.path):1:67: at documents[0].blocks[0]: expected an object with exactly one of the keys heading, paragraph, image, link, html, document"
       ])
   }
 
@@ -240,5 +240,24 @@ import URLResponderChainRecovery
     let (status, _, errors) = await run(arguments)
     #expect(status == 2)
     #expect(errors.first?.contains("--scenario") == true || errors.first?.contains("give one of") == true)
+  }
+
+  @Test func aLinkNumberTheDocumentDoesNotHaveIsAnErrorBeforeAnythingIsPrinted() async {
+    let (status, output, errors) = await run(["--tap", "99"])
+    #expect(status == 2)
+    #expect(output.isEmpty)
+    #expect(errors == ["demo-document: there is no link 99; the document has 14 links"])
+  }
+
+  @Test func aDocumentWithOneLinkSaysSoInTheSingular() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("one-link-\(UUID()).json")
+    try Data(
+      #"{"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [{"link": {"title": "mail", "url": "mailto:a@example.com"}}]}]}"#
+        .utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let (status, output, _) = await run(["--document", file.path])
+    #expect(status == 0)
+    #expect(output.last == "The link went where its document expects.")
   }
 }

@@ -12,15 +12,35 @@ public enum DocumentLoader {
     /// What was expected or what went wrong.
     public let problem: String
 
-    /// `file: at path: problem`.
+    /// Where in the text the problem is, when it can be told.
+    public var position: JSONTextPosition?
+
+    /// Creates an error.
+    public init(file: String, path: String, problem: String, position: JSONTextPosition? = nil) {
+      self.file = file
+      self.path = path
+      self.problem = problem
+      self.position = position
+    }
+
+    /// `file:line:column: at path: problem`, as compilers write it, so that editors and
+    /// terminals can jump there.
     public var description: String {
-      path.isEmpty ? "\(file): \(problem)" : "\(file): at \(path): \(problem)"
+      let place = position.map { "\(file):\($0)" } ?? file
+      return path.isEmpty ? "\(place): \(problem)" : "\(place): at \(path): \(problem)"
     }
   }
 
   /// Loads the topic in `file`.
   public static func load(_ file: URL) throws(LoadError) -> Topic {
     let data: Data
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
+      throw LoadError(file: file.path, path: "", problem: "no such file")
+    }
+    guard !isFolder.boolValue else {
+      throw LoadError(file: file.path, path: "", problem: "is a folder; give a document file (a .json)")
+    }
     do {
       data = try Data(contentsOf: file)
     } catch {
@@ -34,7 +54,11 @@ public enum DocumentLoader {
     do {
       return try JSONDecoder().decode(Topic.self, from: data)
     } catch let error as DecodingError {
-      throw describe(error, file: file)
+      var described = describe(error, file: file)
+      described.position =
+        described.problem == "is not valid JSON"
+        ? JSONTextPosition.ofSyntaxError(in: data) : JSONTextPosition.of(codingPath(of: error), in: data)
+      throw described
     } catch {
       throw LoadError(file: file, path: "", problem: "is not a valid document (\(error.localizedDescription))")
     }
@@ -53,6 +77,15 @@ public enum DocumentLoader {
       return LoadError(file: file, path: path(context.codingPath), problem: problem)
     @unknown default:
       return LoadError(file: file, path: "", problem: "is not a valid document")
+    }
+  }
+
+  private static func codingPath(of error: DecodingError) -> [any CodingKey] {
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+      .dataCorrupted(let context):
+      context.codingPath
+    @unknown default: []
     }
   }
 
