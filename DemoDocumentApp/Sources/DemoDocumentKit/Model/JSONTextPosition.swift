@@ -24,7 +24,8 @@ public struct JSONTextPosition: Equatable, Sendable, CustomStringConvertible {
   /// The position of the value at `path` (object keys and array indices), or of the deepest
   /// value on the way that exists; `nil` when the text is not JSON before it gets there.
   public static func of(_ path: [any CodingKey], in data: Data) -> JSONTextPosition? {
-    var scanner = Scanner(bytes: Array(data), target: path.map { $0.intValue.map(PathStep.index) ?? .key($0.stringValue) })
+    var scanner = Scanner(
+      bytes: Array(data), target: path.map { $0.intValue.map(PathStep.index) ?? .key($0.stringValue) })
     scanner.skipSpace()
     guard (try? scanner.value(depth: 0, onPath: true)) != nil || scanner.found != nil else { return nil }
     return scanner.found.map { position(of: $0, in: scanner.bytes) }
