@@ -64,7 +64,7 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
     for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
   ) -> Bool {
     browserRequests.append(url)
-    guard InAppBrowserEligibility.allows(url), let host = host as? TestViewController else { return false }
+    guard URLSafety.isShownInApp(url), let host = host as? TestViewController else { return false }
     presentationAttempts.append(Presentation(url: url, hostName: host.name))
     let browser = BrowserStandIn(
       name: "browser(\(url.absoluteString))", lifetime: PresentationLifetime(onEnd: onDismiss))

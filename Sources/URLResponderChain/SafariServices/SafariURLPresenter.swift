@@ -50,8 +50,12 @@
     public var appearance: Appearance
     /// The portable decisions this presenter performs. It holds this presenter weakly: the
     /// Safari presenter owns it, and a strong reference back would keep both alive forever.
-    public private(set) lazy var presenter = LinkPresenter(
-      owner: self, universalLinksFirst: universalLinksFirst, openingPreference: initialOpeningPreference)
+    public private(set) lazy var presenter: LinkPresenter = {
+      let presenter = LinkPresenter(
+        environment: self, universalLinksFirst: universalLinksFirst, openingPreference: initialOpeningPreference)
+      presenter.holdEnvironmentWeakly()
+      return presenter
+    }()
     /// Where the person wants web links to open: in-app (the default) or their default
     /// browser. Set it from the app's setting; it applies from the next link.
     public var openingPreference: LinkOpeningPreference {
@@ -105,7 +109,7 @@
     public func presentInAppBrowser(
       for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
     ) -> Bool {
-      guard InAppBrowserEligibility.allows(url), let host = host as? UIViewController,
+      guard URLSafety.isShownInApp(url), let host = host as? UIViewController,
         host.presentedViewController == nil, host.viewIfLoaded?.window != nil
       else { return false }
       let configuration = SFSafariViewController.Configuration()

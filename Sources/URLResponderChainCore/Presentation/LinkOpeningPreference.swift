@@ -1,5 +1,3 @@
-package import Foundation
-
 /// Where the person using the app wants web links to open: the app's in-app browser, or
 /// their default browser.
 ///
@@ -20,26 +18,4 @@ public enum LinkOpeningPreference: String, Sendable, CaseIterable, Codable {
   case inApp
   /// Every web link opens in the default browser; universal links still open their app.
   case defaultBrowser
-}
-
-/// Where a presenter opens one link: ``LinkOpeningPreference``'s rules, for one URL.
-package enum LinkDestination: Equatable, Sendable {
-  /// Not a web link: the system opens it (mail, phone, another app's scheme).
-  case system
-  /// The app that claims the universal link, else the default browser.
-  case universalLinkThenDefaultBrowser
-  /// The in-app browser, after the universal link's app when `universalLinkFirst`.
-  case inApp(universalLinkFirst: Bool)
-
-  /// Where `url` opens under `preference`.
-  package init(for url: URL, preference: LinkOpeningPreference, universalLinksFirst: Bool) {
-    guard InAppBrowserEligibility.allows(url) else {
-      self = .system
-      return
-    }
-    switch preference {
-    case .inApp: self = .inApp(universalLinkFirst: universalLinksFirst)
-    case .defaultBrowser: self = .universalLinkThenDefaultBrowser
-    }
-  }
 }

@@ -34,9 +34,9 @@ public final class LinkPresenter {
   }
 
   /// The environment, held strongly, or weakly when it owns this presenter
-  /// (``init(owner:universalLinksFirst:openingPreference:)``): an Apple object that hands
+  /// (``holdEnvironmentWeakly()``): an Apple object that hands
   /// itself to a Core object it owns is held weakly there, so neither keeps the other alive.
-  private let strongEnvironment: (any LinkPresentationEnvironment)?
+  private var strongEnvironment: (any LinkPresentationEnvironment)?
   private weak var weakEnvironment: (any LinkPresentationEnvironment)?
   private var environment: (any LinkPresentationEnvironment)? { strongEnvironment ?? weakEnvironment }
   /// Try the link's native app (universal links only) before the in-app browser.
@@ -70,17 +70,12 @@ public final class LinkPresenter {
     self.openingPreference = openingPreference
   }
 
-  /// Creates a presenter owned by its environment (`SafariURLPresenter` owns its
-  /// `LinkPresenter`), which it holds weakly. Once the owner is gone, nothing is shown.
-  package init(
-    owner: some LinkPresentationEnvironment, universalLinksFirst: Bool = false,
-    openingPreference: LinkOpeningPreference = .inApp
-  ) {
-    self.strongEnvironment = nil
-    self.weakEnvironment = owner
-    self.universalLinksFirst = universalLinksFirst
-    self.fallsBackToSystem = true
-    self.openingPreference = openingPreference
+  /// Holds the environment weakly from now on, for an environment that owns this presenter
+  /// (`SafariURLPresenter` owns its `LinkPresenter`). Once the owner is gone, nothing is
+  /// shown.
+  package func holdEnvironmentWeakly() {
+    weakEnvironment = strongEnvironment
+    strongEnvironment = nil
   }
 
   /// Whether an in-app browser for `url` is showing or opening.
@@ -96,33 +91,38 @@ public final class LinkPresenter {
   private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
     guard let environment else { return .failed(reason: "the presenter is gone") }
     guard !isShowing(url) else { return .alreadyPresented }
-    let universalLinkFirst: Bool
-    switch LinkDestination(for: url, preference: openingPreference, universalLinksFirst: universalLinksFirst) {
-    case .system:
-      return await system(url, because: "\(url.scheme ?? "this") links cannot be shown in the in-app browser")
-    case .universalLinkThenDefaultBrowser:
-      return await openInDefaultBrowser(url)
-    case .inApp(let first):
-      universalLinkFirst = first
-    }
-    showing.append(url)
-    if universalLinkFirst, await environment.openUniversalLink(url) {
+    // Where the link opens (``LinkOpeningPreference``'s table): a URL the in-app browser may
+    // not show goes to the system; under the default-browser preference, to its app or there.
+    // Every way to the system ends at the one call below, why it went there in `reason`.
+    let reason: String
+    if !URLSafety.isShownInApp(url) {
+      reason = "\(url.scheme ?? "this") links cannot be shown in the in-app browser"
+    } else if openingPreference == .defaultBrowser {
+      if await environment.openUniversalLink(url) { return .openedInNativeApp }
+      // The person's choice, not a fallback: ``fallsBackToSystem`` does not apply.
+      return await environment.openInSystem(url)
+        ? .openedInSystem : .failed(reason: "the default browser could not open it")
+    } else {
+      showing.append(url)
+      if universalLinksFirst, await environment.openUniversalLink(url) {
+        stopShowing(url)
+        return .openedInNativeApp
+      }
+      if let host = base.topmostPresentationHost {
+        let presented = environment.presentInAppBrowser(for: url, from: host) { [weak self] in
+          guard let self, self.stopShowing(url) else { return }
+          self.onDismiss?(url)
+        }
+        if presented { return .presentedInApp }
+        reason = "the in-app browser could not be presented"
+      } else {
+        reason = "no view controller can present right now"
+      }
       stopShowing(url)
-      return .openedInNativeApp
     }
-    guard let host = base.topmostPresentationHost else {
-      stopShowing(url)
-      return await system(url, because: "no view controller can present right now")
-    }
-    let presented = environment.presentInAppBrowser(for: url, from: host) { [weak self] in
-      guard let self, self.stopShowing(url) else { return }
-      self.onDismiss?(url)
-    }
-    guard presented else {
-      stopShowing(url)
-      return await system(url, because: "the in-app browser could not be presented")
-    }
-    return .presentedInApp
+    guard fallsBackToSystem else { return .failed(reason: reason) }
+    return await environment.openInSystem(url)
+      ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
   }
 
   /// Forgets that `url` is showing; whether it was.
@@ -131,22 +131,6 @@ public final class LinkPresenter {
     guard let index = showing.firstIndex(of: url) else { return false }
     showing.remove(at: index)
     return true
-  }
-
-  /// The person's choice: the link's app if it has one, else their default browser. Opening
-  /// there is not a fallback, so ``fallsBackToSystem`` does not apply.
-  private func openInDefaultBrowser(_ url: URL) async -> Outcome {
-    guard let environment else { return .failed(reason: "the presenter is gone") }
-    if await environment.openUniversalLink(url) { return .openedInNativeApp }
-    return await environment.openInSystem(url)
-      ? .openedInSystem : .failed(reason: "the default browser could not open it")
-  }
-
-  private func system(_ url: URL, because reason: String) async -> Outcome {
-    guard fallsBackToSystem else { return .failed(reason: reason) }
-    guard let environment else { return .failed(reason: "\(reason), and the presenter is gone") }
-    return await environment.openInSystem(url)
-      ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
   }
 }
 

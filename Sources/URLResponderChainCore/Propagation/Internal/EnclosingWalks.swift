@@ -1,38 +1,24 @@
-/// The walks whose handler the current task is running: a walk is never joined from inside
-/// itself, where waiting on it would mean waiting on oneself until the handler timeout.
+/// The walks whose task the current task is, or was started from: a walk is never joined from
+/// inside itself, where waiting on it would mean waiting on oneself until the handler timeout.
 ///
-/// A task-local value, so it follows the handler into the child tasks it starts (`async let`,
-/// task groups, `Task {}`), and ends with the handler's call. The innermost walk is held by
-/// identity; walks further out (a handler that propagates from inside a handler) in a list
-/// allocated only then. An identity is only compared while its walk is still running the
-/// handler (the walk's task holds it), except in a task the handler left running after it
-/// answered: there a newcomer at the same address is not joined, and a fresh walk is made,
-/// which fails safe.
-struct EnclosingWalks: Sendable {
-  /// The walk whose handler runs now.
-  let innermost: ObjectIdentifier
-  /// The walks further out, innermost first.
-  let outer: Outer?
+/// A task-local list, set when the walk's task is made (a task inherits the task-local values
+/// of the code that makes it), so it follows an awaited handler into the tasks it starts in
+/// turn (`async let`, task groups, `Task {}`). Walks are held by identity: an identity is
+/// compared only while its walk's task, which holds the walk, runs; in a task a handler left
+/// running after its walk ended, a newcomer at the same address is not joined but given a
+/// walk of its own, which fails safe.
+enum EnclosingWalks {
+  /// The walks, outermost first.
+  @TaskLocal private static var current: [ObjectIdentifier] = []
 
-  final class Outer: Sendable {
-    let walks: EnclosingWalks
-    init(_ walks: EnclosingWalks) { self.walks = walks }
+  /// Runs `makeTask` with `walk` added to the current walks, so that the task it makes
+  /// inherits them.
+  static func adding(_ walk: ObjectIdentifier, _ makeTask: () -> Void) {
+    $current.withValue(current + [walk], operation: makeTask)
   }
 
-  @TaskLocal static var current: EnclosingWalks?
-
-  /// The current walks with `walk` added innermost.
-  static func adding(_ walk: ObjectIdentifier) -> EnclosingWalks {
-    EnclosingWalks(innermost: walk, outer: current.map(Outer.init))
-  }
-
-  /// Whether the current task runs a handler of `walk`.
+  /// Whether the current task is `walk`'s, or was started from it.
   static func contain(_ walk: ObjectIdentifier) -> Bool {
-    var walks = current
-    while let enclosing = walks {
-      if enclosing.innermost == walk { return true }
-      walks = enclosing.outer?.walks
-    }
-    return false
+    current.contains(walk)
   }
 }

@@ -49,6 +49,7 @@ struct PropagationWaiters {
   ///
   /// - Returns: The waiter, or `nil` when it was removed already (a propagation cancelled
   ///   twice). A token this list never handed out is a programming error.
+  @inline(__always)
   mutating func remove(token: Int) -> Waiter? {
     assert((1...nextToken).contains(token), "token \(token) was never reserved")
     if let first, first.token == token {

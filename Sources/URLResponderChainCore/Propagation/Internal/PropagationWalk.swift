@@ -142,6 +142,12 @@ final class PropagationWalk {
     startedAt = lastTick
     guard walkSynchronously(from: node) else { return }
     timeoutClock = TimeoutClock(clock)
+    // The walk's task inherits the walks it is made in, this one included.
+    EnclosingWalks.adding(ObjectIdentifier(self)) { startTask() }
+  }
+
+  /// Moves the walk into a task of its own, to await the handler it stopped at.
+  private func startTask() {
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         let task = Task.immediate { await self.walkAsynchronously() }
@@ -189,13 +195,9 @@ final class PropagationWalk {
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
       guard visited.insert(nodeID, held: held) else { break }
-      if asksOnlyTheSystem, !(node is any SystemURLOpener) {
-        // Past a system action no in-app presenter is asked: the node is passed by.
-        steps.append(
-          URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
-        cursor = node.nextNode
-        held.append(consume node)
-      } else if let handler = node as? any URLHandler {
+      // Past a system action no in-app presenter is asked: only the application is.
+      let asks = !asksOnlyTheSystem || node is any SystemURLOpener
+      if asks, let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
         let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
         // A handler may have ended the walk while it answered (by cancelling it through a
@@ -209,7 +211,7 @@ final class PropagationWalk {
         }
         cursor = handler.nextNode
         held.append(consume handler)
-      } else if let handler = node as? any AsyncURLHandler {
+      } else if asks, let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
         enter(.stopped(at: handler))
         held.append(consume handler)
@@ -241,10 +243,7 @@ final class PropagationWalk {
         .awaiting(
           PendingHandler(
             nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)))
-      let context = URLHandlingContext(origin: origin, hop: hop)
-      let decision = await EnclosingWalks.$current.withValue(EnclosingWalks.adding(ObjectIdentifier(self))) {
-        await handler.handleURL(currentURL, context: context)
-      }
+      let decision = await handler.handleURL(currentURL, context: URLHandlingContext(origin: origin, hop: hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the

@@ -5,11 +5,15 @@ import URLResponderChainTesting
 @testable import URLResponderChainCore
 
 /// Stands in for `SafariURLPresenter`: an environment that owns its `LinkPresenter`, made as
-/// the Safari presenter makes it (`LinkPresenter(owner: self)`), performing through a
-/// recording environment.
+/// the Safari presenter makes it (held weakly, `holdEnvironmentWeakly()`), performing
+/// through a recording environment.
 private final class OwningPresenterStandIn: LinkPresentationEnvironment {
   let recording = RecordingLinkEnvironment()
-  lazy var presenter = LinkPresenter(owner: self)
+  lazy var presenter: LinkPresenter = {
+    let presenter = LinkPresenter(environment: self)
+    presenter.holdEnvironmentWeakly()
+    return presenter
+  }()
 
   func openUniversalLink(_ url: URL) async -> Bool { await recording.openUniversalLink(url) }
   func presentInAppBrowser(

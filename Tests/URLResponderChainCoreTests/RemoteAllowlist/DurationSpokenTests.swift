@@ -1,6 +1,6 @@
 import Testing
 
-@testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
 
 /// Durations in log lines, as people read them.
 @Suite struct DurationSpokenTests {
