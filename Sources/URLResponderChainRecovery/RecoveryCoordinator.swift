@@ -64,6 +64,13 @@ public final class RecoveryCoordinator {
   /// ("3 changes will be sent when you're back online").
   public func waitingOperations(for kind: RecoveryKind) -> Int { pending[kind]?.waitingOperations ?? 0 }
 
+  /// Returns once `count` operations wait on the pending recovery of `kind` (at once when
+  /// they do, or when none is pending): for tests that must know every failure has joined
+  /// the prompt before they end it.
+  package func untilWaitingOperations(_ count: Int, for kind: RecoveryKind) async {
+    await pending[kind]?.untilJoined(count)
+  }
+
   // MARK: - Running operations
 
   /// Runs `operation`; when it throws a failure `classifier` calls recoverable, reports the

@@ -12,6 +12,8 @@ final class PendingRecovery {
   /// The operations waiting for the choice.
   private(set) var waitingOperations = 0
   private var nextWaiter = 0
+  /// Tasks waiting for a number of joined operations (``untilJoined(_:)``).
+  private var joinWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   init(endsByItself: Bool) {
     self.endsByItself = endsByItself
@@ -44,6 +46,17 @@ final class PendingRecovery {
   /// first one is counted before its prompt is reported). Pair with ``choiceForJoinedOperation()``.
   func join() {
     waitingOperations += 1
+    guard !joinWatchers.isEmpty else { return }
+    let reached = joinWatchers.filter { $0.count <= waitingOperations }
+    joinWatchers.removeAll { $0.count <= waitingOperations }
+    for watcher in reached { watcher.continuation.resume() }
+  }
+
+  /// Returns once `count` operations have joined and wait (at once if they do): a point a
+  /// test can await instead of guessing when the last failure arrived.
+  func untilJoined(_ count: Int) async {
+    guard waitingOperations < count else { return }
+    await withCheckedContinuation { joinWatchers.append((count, $0)) }
   }
 
   /// Waits for the choice on behalf of a joined operation. An operation whose task is

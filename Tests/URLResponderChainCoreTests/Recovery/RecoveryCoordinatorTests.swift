@@ -7,7 +7,7 @@ import URLResponderChainTesting
 
 /// The app-request API and the server-error kind; offline and sign-in have their own suites.
 @MainActor
-@Suite struct RecoveryCoordinatorTests {
+@Suite(.timeLimit(.minutes(1))) struct RecoveryCoordinatorTests {
   let listener = PromptListener()
   let origin: Node
   let recovery = RecoveryCoordinator()
@@ -30,6 +30,8 @@ import URLResponderChainTesting
     await listener.waitForPrompts()
     let secondRun = run(second)
     await second.failed(1).wait()
+    // Its failure reaches the coordinator after the operation saw it: wait until it joined.
+    await recovery.untilWaitingOperations(2, for: .serverError)
     return (firstRun, secondRun)
   }
 

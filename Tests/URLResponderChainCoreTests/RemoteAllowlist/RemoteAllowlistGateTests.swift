@@ -48,7 +48,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
 }
 
 @MainActor
-@Suite struct RemoteAllowlistGateTests {
+@Suite(.timeLimit(.minutes(1))) struct RemoteAllowlistGateTests {
   init() { keepLoopbackOffProxies() }
 
   private func makeTree(
@@ -143,6 +143,9 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     links[0].propagateURL(first, completion: results.completion)
     await topic.prompted.wait()
     links[1].propagateURL(second, completion: others.completion)
+    // The second link's check fails too and joins the prompt: only then is the server healed
+    // (on a busy machine its request can still be on its way when the prompt is up).
+    await topic.gate.recovery.untilWaitingOperations(2, for: .serverError)
     #expect(topic.prompts.count == 1)
     #expect(topic.prompts.first?.title == "Can't check this link")
     health.heal()
@@ -220,6 +223,8 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     links[0].propagateURL(first, completion: results.completion)
     links[1].propagateURL(second, completion: others.completion)
     await topic.prompted.wait()
+    // Both checks have failed and wait on the one prompt before the network comes back.
+    await topic.gate.recovery.untilWaitingOperations(2, for: .offline)
     let prompt = try #require(topic.prompts.first as? OfflineError)
     #expect(prompt.title == "Can't check this link")
     #expect(prompt.underlyingError is RemoteAllowlistFailure)
