@@ -140,9 +140,11 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let second = try #require(URL(string: "https://example.com/2"))
     let results = CompletionRecorder()
     let others = CompletionRecorder()
-    links[0].propagateURL(first, completion: results.completion)
+    // The handler timeout on a clock of the test's: a busy machine never times the links out.
+    let options = URLPropagationOptions(clock: ManualClock())
+    links[0].propagateURL(first, options: options, completion: results.completion)
     await topic.prompted.wait()
-    links[1].propagateURL(second, completion: others.completion)
+    links[1].propagateURL(second, options: options, completion: others.completion)
     // The second link's check fails too and joins the prompt: only then is the server healed
     // (on a busy machine its request can still be on its way when the prompt is up).
     await topic.gate.recovery.untilWaitingOperations(2, for: .serverError)
@@ -220,8 +222,9 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let second = try #require(URL(string: "https://example.com/2"))
     let results = CompletionRecorder()
     let others = CompletionRecorder()
-    links[0].propagateURL(first, completion: results.completion)
-    links[1].propagateURL(second, completion: others.completion)
+    let options = URLPropagationOptions(clock: ManualClock())
+    links[0].propagateURL(first, options: options, completion: results.completion)
+    links[1].propagateURL(second, options: options, completion: others.completion)
     await topic.prompted.wait()
     // Both checks have failed and wait on the one prompt before the network comes back.
     await topic.gate.recovery.untilWaitingOperations(2, for: .offline)
