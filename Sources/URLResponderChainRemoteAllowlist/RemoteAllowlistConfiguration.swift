@@ -17,7 +17,7 @@ public struct RemoteAllowlistConfiguration: Sendable {
     case failClosed(baseline: Allowlist?)
     /// Let the system browser open links (the gate answers `URLHandlingDecision.systemAction`,
     /// so no in-app presenter further up the chain shows them). An explicit opt-in.
-    case passToSystemBrowser
+    case systemAction
   }
 
   /// The endpoint serving the allowlist document: `https`, or `http` on a loopback host only
@@ -52,8 +52,8 @@ public struct RemoteAllowlistConfiguration: Sendable {
   public var log: @Sendable (String) -> Void = { _ in }
 
   /// Whether ``whenUnavailable`` lets links go on to the system browser.
-  var passesToSystemBrowserWhenUnavailable: Bool {
-    if case .passToSystemBrowser = whenUnavailable { true } else { false }
+  var opensInSystemWhenUnavailable: Bool {
+    if case .systemAction = whenUnavailable { true } else { false }
   }
 
   /// Creates a configuration for `endpoint` with the defaults above.

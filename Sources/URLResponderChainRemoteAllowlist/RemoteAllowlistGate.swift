@@ -31,9 +31,9 @@ public struct RemoteAllowlistGate {
     /// The system browser opens it (`URLHandlingDecision.systemAction`): no in-app presenter
     /// further up the chain is asked. URLs that a deny rule matches are blocked whatever this
     /// says.
-    case passOn
-    /// Block it (`URLHandlingDecision.discarded`).
-    case block
+    case systemAction
+    /// Nobody opens it (`URLHandlingDecision.discarded`).
+    case discard
   }
 
   /// The list consulted.
@@ -44,7 +44,9 @@ public struct RemoteAllowlistGate {
   public var recovery: RecoveryCoordinator
 
   /// Creates a gate.
-  public init(allowlist: RemoteAllowlist, whenRefused: WhenRefused = .passOn, recovery: RecoveryCoordinator = .shared) {
+  public init(
+    allowlist: RemoteAllowlist, whenRefused: WhenRefused = .systemAction, recovery: RecoveryCoordinator = .shared
+  ) {
     self.allowlist = allowlist
     self.whenRefused = whenRefused
     self.recovery = recovery
@@ -84,7 +86,7 @@ public struct RemoteAllowlistGate {
       verdict = try await recovery.run(reportingFrom: node, text: Self.promptText) {
         do {
           return try await allowlist.check(url)
-        } catch  where allowlist.configuration.passesToSystemBrowserWhenUnavailable {
+        } catch  where allowlist.configuration.opensInSystemWhenUnavailable {
           return nil  // the configuration passes URLs to the system browser while no list can be had
         }
       }
@@ -99,7 +101,7 @@ public struct RemoteAllowlistGate {
     case .blocked(let rule)?:
       return .discarded(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
     case .refused(let reason)?:
-      return whenRefused == .passOn ? .systemAction : .discarded(reason: reason)
+      return whenRefused == .systemAction ? .systemAction : .discarded(reason: reason)
     case nil:
       return .systemAction
     }

@@ -9,7 +9,7 @@ public enum WebNavigationDecision: Sendable, Equatable {
   /// from the web view: handlers, allowlists and presenters decide, as for any tapped link.
   case sendUpTheChain(URL)
   /// The navigation is cancelled and goes nowhere; why, in words.
-  case refuse(reason: String)
+  case discarded(reason: String)
 
   /// Whether the web view performs the navigation itself.
   public var loadsInWebView: Bool {

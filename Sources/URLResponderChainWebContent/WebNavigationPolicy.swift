@@ -31,7 +31,7 @@ import URLResponderChainCore
 /// switch policy.decide(navigation) {
 /// case .load: decisionHandler(.allow)
 /// case .sendUpTheChain(let url): decisionHandler(.cancel); webView.propagateURL(url)
-/// case .refuse: decisionHandler(.cancel)
+/// case .discarded: decisionHandler(.cancel)
 /// }
 /// ```
 public struct WebNavigationPolicy: Sendable {
@@ -59,14 +59,14 @@ public struct WebNavigationPolicy: Sendable {
     let scheme = navigation.url.flatMap(WebLinkScheme.of)
     guard navigation.kind == .linkActivated else {
       guard let scheme, Self.webViewSchemes.contains(scheme) else {
-        return .refuse(reason: "\(Self.describe(scheme)) navigation was not started by the user")
+        return .discarded(reason: "\(Self.describe(scheme)) navigation was not started by the user")
       }
       return .load(because: "\(navigation.kind.phrase) stays in the web view")
     }
-    guard let url = navigation.url else { return .refuse(reason: "a tapped link without a URL") }
-    guard let scheme else { return .refuse(reason: "a tapped link without a readable scheme") }
+    guard let url = navigation.url else { return .discarded(reason: "a tapped link without a URL") }
+    guard let scheme else { return .discarded(reason: "a tapped link without a readable scheme") }
     if Self.refusedSchemes.contains(scheme) {
-      return .refuse(reason: "\(scheme): links never leave the web view")
+      return .discarded(reason: "\(scheme): links never leave the web view")
     }
     if Self.loadedInPlace.contains(scheme) {
       return .load(because: "\(scheme): links are the web view's own")
@@ -74,7 +74,7 @@ public struct WebNavigationPolicy: Sendable {
     if navigation.target == .subframe {
       // Only the page itself sends links up the chain; a frame's links stay in the web view.
       guard scheme == "http" || scheme == "https" else {
-        return .refuse(reason: "a \(scheme): link inside a frame never leaves the web view")
+        return .discarded(reason: "a \(scheme): link inside a frame never leaves the web view")
       }
       return .load(because: "a link inside a frame loads in the frame")
     }
@@ -97,13 +97,13 @@ public struct WebNavigationPolicy: Sendable {
   }
 
   private func decideWindowRequest(_ url: URL?, userActivated: Bool) -> WebNavigationDecision {
-    guard userActivated else { return .refuse(reason: "a window the user did not ask for") }
-    guard let url else { return .refuse(reason: "a window request without a URL") }
+    guard userActivated else { return .discarded(reason: "a window the user did not ask for") }
+    guard let url else { return .discarded(reason: "a window request without a URL") }
     guard let scheme = WebLinkScheme.of(url) else {
-      return .refuse(reason: "a window request without a readable scheme")
+      return .discarded(reason: "a window request without a readable scheme")
     }
     if Self.refusedSchemes.contains(scheme) || Self.loadedInPlace.contains(scheme) {
-      return .refuse(reason: "\(scheme): links never leave the web view")
+      return .discarded(reason: "\(scheme): links never leave the web view")
     }
     return .sendUpTheChain(url)
   }

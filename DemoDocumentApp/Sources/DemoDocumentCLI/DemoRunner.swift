@@ -139,7 +139,7 @@ final class DemoRunner {
     switch decision {
     case .load(let because): "loads in the web view: \(because)"
     case .sendUpTheChain(let url): "sent up the chain: \(url.absoluteString)"
-    case .refuse(let reason): "refused: \(reason)"
+    case .discarded(let reason): "discarded: \(reason)"
     }
   }
 
@@ -160,7 +160,7 @@ final class DemoRunner {
       switch decision {
       case .load(let because):
         return Tap(number: number, link: view.link, result: nil, outcome: .inPage(because), webDecision: web)
-      case .refuse(let reason):
+      case .discarded(let reason):
         return Tap(number: number, link: view.link, result: nil, outcome: .blocked(reason), webDecision: web)
       case .sendUpTheChain(let resolved):
         // In SwiftUI the delegate was attached with the environment: the walk starts at the

@@ -23,12 +23,12 @@ public final class LinkPresenter {
     case alreadyPresented
     /// The system opened it (not eligible for the in-app browser, or nowhere to present).
     case openedInSystem
-    /// Nothing could show it; why.
-    case failed(reason: String)
+    /// Nobody opens it: nothing could show it; why.
+    case discarded(reason: String)
 
-    /// The handler decision this outcome amounts to: `.handled` unless it failed.
+    /// The handler decision this outcome amounts to: `.handled` unless it was discarded.
     public var decision: URLHandlingDecision {
-      if case .failed(let reason) = self { return .discarded(reason: reason) }
+      if case .discarded(let reason) = self { return .discarded(reason: reason) }
       return .handled
     }
   }
@@ -89,7 +89,7 @@ public final class LinkPresenter {
   }
 
   private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
-    guard let environment else { return .failed(reason: "the presenter is gone") }
+    guard let environment else { return .discarded(reason: "the presenter is gone") }
     guard !isShowing(url) else { return .alreadyPresented }
     // Where the link opens (``LinkOpeningPreference``'s table): a URL the in-app browser may
     // not show goes to the system; under the default-browser preference, to its app or there.
@@ -101,7 +101,7 @@ public final class LinkPresenter {
       if await environment.openUniversalLink(url) { return .openedInNativeApp }
       // The person's choice, not a fallback: ``fallsBackToSystem`` does not apply.
       return await environment.openInSystem(url)
-        ? .openedInSystem : .failed(reason: "the default browser could not open it")
+        ? .openedInSystem : .discarded(reason: "the default browser could not open it")
     } else {
       showing.append(url)
       if universalLinksFirst, await environment.openUniversalLink(url) {
@@ -120,9 +120,9 @@ public final class LinkPresenter {
       }
       stopShowing(url)
     }
-    guard fallsBackToSystem else { return .failed(reason: reason) }
+    guard fallsBackToSystem else { return .discarded(reason: reason) }
     return await environment.openInSystem(url)
-      ? .openedInSystem : .failed(reason: "\(reason), and the system could not open it")
+      ? .openedInSystem : .discarded(reason: "\(reason), and the system could not open it")
   }
 
   /// Forgets that `url` is showing; whether it was.
@@ -142,7 +142,7 @@ extension LinkPresenter.Outcome {
     case .presentedInApp: "presented in-app"
     case .alreadyPresented: "already presented"
     case .openedInSystem: "opened by the system"
-    case .failed: "could not be shown"
+    case .discarded: "discarded"
     }
   }
 }

@@ -134,7 +134,7 @@
         case .sendUpTheChain(let url):
           decisionHandler(.cancel, appPreferences)
           self.send(url, from: webView)
-        case .refuse:
+        case .discarded:
           decisionHandler(.cancel, appPreferences)
         }
       }

@@ -31,7 +31,7 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
   init() { keepLoopbackOffProxies() }
 
   private func makeTree(
-    _ server: LoopbackHTTPServer, whenRefused: RemoteAllowlistGate.WhenRefused = .passOn,
+    _ server: LoopbackHTTPServer, whenRefused: RemoteAllowlistGate.WhenRefused = .systemAction,
     unavailable: RemoteAllowlistConfiguration.UnavailablePolicy = .failClosed(baseline: nil)
   ) throws -> (TestApplication, SafariScreen, TestView) {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
@@ -70,7 +70,7 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
   @Test func refusedLinksThatAreBlockedReachNobody() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }
-    let (app, screen, link) = try makeTree(server, whenRefused: .block)
+    let (app, screen, link) = try makeTree(server, whenRefused: .discard)
     let result = await link.propagateURL(try #require(URL(string: "https://swift.org/")))
     #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
     #expect(screen.environment.browserRequests.isEmpty)
@@ -80,7 +80,7 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
   @Test func withTheListServerDownPassingToTheSystemBrowserShowsNothingInApp() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
-    let (app, screen, link) = try makeTree(server, unavailable: .passToSystemBrowser)
+    let (app, screen, link) = try makeTree(server, unavailable: .systemAction)
     let urls = try ["https://example.com/a", "https://example.com/admin/x"].map { try #require(URL(string: $0)) }
     for url in urls { #expect(await link.propagateURL(url).outcome == .handled) }
     #expect(screen.environment.browserRequests.isEmpty)

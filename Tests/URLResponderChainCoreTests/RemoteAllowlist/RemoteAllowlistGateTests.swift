@@ -52,7 +52,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
   init() { keepLoopbackOffProxies() }
 
   private func makeTree(
-    _ server: LoopbackHTTPServer, whenRefused: RemoteAllowlistGate.WhenRefused = .passOn,
+    _ server: LoopbackHTTPServer, whenRefused: RemoteAllowlistGate.WhenRefused = .systemAction,
     unavailable: RemoteAllowlistConfiguration.UnavailablePolicy = .failClosed(baseline: nil),
     handlesErrors: Bool = true, recovery: RecoveryCoordinator = RecoveryCoordinator(),
     credentials: (@Sendable () async -> [String: String])? = nil
@@ -125,7 +125,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
   @Test func refusedLinksCanBeBlocked() async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }
-    let (app, _, links) = try makeTree(server, whenRefused: .block)
+    let (app, _, links) = try makeTree(server, whenRefused: .discard)
     let result = await links[0].propagateURL(try #require(URL(string: "https://swift.org")))
     #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
     #expect(app.systemOpener.openedURLs.isEmpty)
@@ -206,7 +206,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
   @Test func passingToTheSystemBrowserIsAnExplicitOptIn() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
-    let (app, topic, links) = try makeTree(server, unavailable: .passToSystemBrowser)
+    let (app, topic, links) = try makeTree(server, unavailable: .systemAction)
     let url = try #require(URL(string: "https://example.com"))
     #expect(await links[0].propagateURL(url).outcome == .handled)
     #expect(app.systemOpener.openedURLs == [url])

@@ -18,7 +18,7 @@ import Testing
   }
 
   private func isRefused(_ decision: WebNavigationDecision) -> Bool {
-    if case .refuse = decision { true } else { false }
+    if case .discarded = decision { true } else { false }
   }
 
   // Row: a tapped link to another document goes up the chain.

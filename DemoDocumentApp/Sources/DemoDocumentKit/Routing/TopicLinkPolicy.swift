@@ -47,7 +47,7 @@ public struct TopicLinkPolicy {
   public init(
     allowlist: RemoteAllowlist, environment: any LinkPresentationEnvironment, recovery: RecoveryCoordinator = .shared
   ) {
-    gate = RemoteAllowlistGate(allowlist: allowlist, whenRefused: .passOn, recovery: recovery)
+    gate = RemoteAllowlistGate(allowlist: allowlist, whenRefused: .systemAction, recovery: recovery)
     inApp = LinkPresenter(environment: environment, universalLinksFirst: false, fallsBackToSystem: true)
     nativeFirst = LinkPresenter(environment: environment, universalLinksFirst: true, fallsBackToSystem: true)
     nativeRoutes = try! URLRouteTable([

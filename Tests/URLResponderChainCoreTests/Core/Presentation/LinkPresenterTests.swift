@@ -24,7 +24,7 @@ import URLResponderChainTesting
     } else {
       #expect(environment.systemOpener.refusedURLs == [url])
       #expect(outcome.decision != .handled)
-      #expect({ if case .failed = outcome { true } else { false } }())
+      #expect({ if case .discarded = outcome { true } else { false } }())
     }
   }
 
@@ -61,7 +61,7 @@ import URLResponderChainTesting
     let presenter = LinkPresenter(environment: environment, fallsBackToSystem: false)
     let outcome = await presenter.present(
       try #require(URL(string: "mailto:a@example.com")), from: TestViewController(name: "t"))
-    #expect(outcome == .failed(reason: "mailto links cannot be shown in the in-app browser"))
+    #expect(outcome == .discarded(reason: "mailto links cannot be shown in the in-app browser"))
     #expect(outcome.decision == .discarded(reason: "mailto links cannot be shown in the in-app browser"))
     #expect(environment.systemOpener.openedURLs.isEmpty)
   }
@@ -99,7 +99,7 @@ import URLResponderChainTesting
     #expect(await LinkPresenter(environment: environment).present(web, from: sheet) == .openedInSystem)
     #expect(environment.presentations.isEmpty)
     let strict = LinkPresenter(environment: environment, fallsBackToSystem: false)
-    #expect(await strict.present(web, from: sheet) == .failed(reason: "no view controller can present right now"))
+    #expect(await strict.present(web, from: sheet) == .discarded(reason: "no view controller can present right now"))
   }
 
   @Test func aDoubleTapPresentsOnceUntilTheBrowserIsDismissed() async {
