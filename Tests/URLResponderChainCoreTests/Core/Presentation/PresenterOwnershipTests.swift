@@ -37,7 +37,9 @@ private final class SafariHandlingStandIn: TestViewController, AsyncURLHandler {
 /// lets go, after presenting and dismissing.
 @MainActor
 @Suite struct PresenterOwnershipTests {
-  @Test func aPresenterThatPresentedAndWasDismissedIsFreedWithItsLinkPresenter() async {
+  /// Freed after presenting, whether the browser was dismissed or is still showing.
+  @Test(arguments: [true, false])
+  func aPresenterThatPresentedIsFreedWithItsLinkPresenter(dismissed: Bool) async {
     weak var weakOwner: OwningPresenterStandIn?
     weak var weakPresenter: LinkPresenter?
     let host = TestViewController(name: "topic")
@@ -46,22 +48,10 @@ private final class SafariHandlingStandIn: TestViewController, AsyncURLHandler {
       weakOwner = owner
       weakPresenter = owner.presenter
       #expect(await owner.presenter.present(exampleURL, from: host) == .presentedInApp)
-      owner.recording.dismissBrowser(showing: exampleURL)
-      #expect(!owner.presenter.isShowing(exampleURL))
-    }
-    #expect(weakOwner == nil)
-    #expect(weakPresenter == nil)
-  }
-
-  @Test func aPresenterStillShowingIsFreedWhenTheAppLetsGo() async {
-    weak var weakOwner: OwningPresenterStandIn?
-    weak var weakPresenter: LinkPresenter?
-    let host = TestViewController(name: "topic")
-    do {
-      let owner = OwningPresenterStandIn()
-      weakOwner = owner
-      weakPresenter = owner.presenter
-      #expect(await owner.presenter.present(exampleURL, from: host) == .presentedInApp)
+      if dismissed {
+        owner.recording.dismissBrowser(showing: exampleURL)
+        #expect(!owner.presenter.isShowing(exampleURL))
+      }
     }
     #expect(weakOwner == nil)
     #expect(weakPresenter == nil)

@@ -49,18 +49,4 @@ private final class ResendingHandler: Linked, AsyncURLHandler {
     #expect(handler.inner == [.handled])
     #expect(handler.calls == 2)
   }
-
-  @Test func anIdenticalTapFromOutsideTheWalkStillJoinsIt() async {
-    let handler = DeferringHandler(.handled)
-    let origin = Node(next: handler)
-    let first = CompletionRecorder()
-    let second = CompletionRecorder()
-    origin.propagateURL(exampleURL, completion: first.completion)
-    await handler.entered.wait()
-    origin.propagateURL(exampleURL, completion: second.completion)
-    handler.release.open()
-    #expect(await first.firstResult().outcome == .handled)
-    #expect(await second.firstResult().outcome == .handled)
-    #expect(handler.calls == 1)
-  }
 }
