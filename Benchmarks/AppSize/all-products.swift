@@ -1,6 +1,7 @@
+// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainAllowlist,URLResponderChainLinkViews,URLResponderChainErrorHandling,URLResponderChainRouting,URLResponderChainRemoteAllowlist,URLResponderChainRecovery,URLResponderChainInboundLinks,URLResponderChainWebContent,URLResponderChainObservability baseline=baseline-swiftui title="every product's README use in one app"
+
 import SafariServices
 import SwiftUI
-// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainAllowlist,URLResponderChainLinkViews,URLResponderChainErrorHandling,URLResponderChainRouting,URLResponderChainRemoteAllowlist,URLResponderChainRecovery,URLResponderChainInboundLinks,URLResponderChainWebContent,URLResponderChainObservability baseline=baseline-swiftui title="every product's README use in one app"
 import UIKit
 import URLResponderChain
 import URLResponderChainAllowlist
@@ -36,15 +37,20 @@ final class ArticleViewController_chain_safari: UIViewController, SafariURLHandl
 // ---- chain-swiftui
 
 struct ArticleView_chain_swiftui: View {
+  /// Rules naming the trackers, such as `try Allowlist(allow: ["tracker.example", "*.tracker.example"])`.
+  let trackers: Allowlist
+
   var body: some View {
     Text("Read [Swift.org](https://www.swift.org) or [write to us](mailto:team@example.com).")
-      .urlHandler { url, _ in url.host() == "tracker.example" ? .discarded(reason: "a tracker") : .notHandled }
+      .urlHandler { url, _ in trackers.verdict(for: url).isAllowed ? .discarded(reason: "a tracker") : .notHandled }
       .presentsLinksInSafari()
   }
 }
 
 @MainActor func makeRootViewController_chain_swiftui() -> UIViewController {
-  UIHostingController(rootView: ArticleView_chain_swiftui())
+  UIHostingController(
+    rootView: ArticleView_chain_swiftui(
+      trackers: (try? Allowlist(allow: ["tracker.example", "*.tracker.example"])) ?? Allowlist(allowing: [])))
 }
 
 // ---- chain-allowlist-handler

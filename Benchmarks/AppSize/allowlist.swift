@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChainAllowlist baseline=baseline title="allowlist verdict (URLResponderChainAllowlist, README)"
+
 import UIKit
 import URLResponderChainAllowlist
 

@@ -1,5 +1,6 @@
-import SafariServices
 // link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainAllowlist baseline=baseline title="chain + allowlist handler (README: Decide in one place)"
+
+import SafariServices
 import UIKit
 import URLResponderChain
 import URLResponderChainAllowlist

@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChain baseline=baseline title="chain + Safari presenter (README: Start here)"
+
 import UIKit
 import URLResponderChain
 

@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainErrorHandling baseline=baseline title="errors up the chain (URLResponderChainErrorHandling, README)"
+
 import UIKit
 import URLResponderChain
 import URLResponderChainErrorHandling

@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChainInboundLinks baseline=baseline title="inbound link dispatcher (URLResponderChainInboundLinks, README)"
+
 import UIKit
 import URLResponderChainInboundLinks
 

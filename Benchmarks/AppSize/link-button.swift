@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChainLinkViews baseline=baseline title="LinkButton (URLResponderChainLinkViews, README)"
+
 import UIKit
 import URLResponderChainLinkViews
 

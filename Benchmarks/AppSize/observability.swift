@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainObservability baseline=baseline title="propagation observer (URLResponderChainObservability, DocC)"
+
 import UIKit
 import URLResponderChain
 import URLResponderChainObservability

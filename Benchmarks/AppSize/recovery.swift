@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainRecovery baseline=baseline title="runRecovering around a request (URLResponderChainRecovery, README)"
+
 import UIKit
 import URLResponderChain
 import URLResponderChainRecovery

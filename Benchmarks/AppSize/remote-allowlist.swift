@@ -1,5 +1,6 @@
-import SafariServices
 // link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainRemoteAllowlist baseline=baseline title="remote allowlist gate (URLResponderChainRemoteAllowlist, README)"
+
+import SafariServices
 import UIKit
 import URLResponderChain
 import URLResponderChainRemoteAllowlist

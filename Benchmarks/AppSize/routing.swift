@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChainRouting baseline=baseline title="route table lookup (URLResponderChainRouting, README)"
+
 import UIKit
 import URLResponderChainRouting
 

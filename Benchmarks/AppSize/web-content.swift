@@ -1,4 +1,5 @@
 // link-size: package=URLResponderChain products=URLResponderChainWebContent baseline=baseline title="WKWebView link routing (URLResponderChainWebContent, README)"
+
 import UIKit
 import URLResponderChainWebContent
 import WebKit

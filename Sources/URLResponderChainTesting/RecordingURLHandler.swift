@@ -7,7 +7,7 @@ public import URLResponderChainCore
 ///
 /// ```swift
 /// let handler = RecordingURLHandler(name: "topic", next: app) { url in
-///   url.host == "example.com" ? .handled : .notHandled
+///   (try? EligibleURL(url))?.host == "example.com" ? .handled : .notHandled
 /// }
 /// let result = await handler.propagateURL(url)
 /// #expect(handler.receivedURLs == [url])

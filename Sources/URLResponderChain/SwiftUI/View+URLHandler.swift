@@ -18,7 +18,7 @@
     /// ```swift
     /// ArticleView()
     ///   .urlHandler { url, _ in
-    ///     url.host() == "tracker.example" ? .discarded(reason: "a tracker") : .notHandled
+    ///     (try? EligibleURL(url)) == nil ? .discarded(reason: "not a link to trust") : .notHandled
     ///   }
     /// ```
     ///
