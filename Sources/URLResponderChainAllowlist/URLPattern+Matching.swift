@@ -54,7 +54,7 @@ extension URLPattern {
   /// a stray `%` or a control character too (Flask gives `'\u{FFFD}'`), and a deny rule that
   /// did not match them would fail open. An allow rule's placeholder matches only a segment
   /// that decodes to text (``placeholderValue(_:)``).
-  func admits(_ url: EligibleURL, path urlPath: String, denies: Bool = false) -> Bool {
+  package func admits(_ url: EligibleURL, path urlPath: String, denies: Bool = false) -> Bool {
     if let scheme {
       guard scheme == url.scheme else { return false }
     } else {

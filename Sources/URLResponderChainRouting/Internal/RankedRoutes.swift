@@ -160,26 +160,15 @@ final class RankedRoutes: Sendable {
 
   /// Whether a router routes `url`, with `path` as its path, to `pattern`.
   private func routes(_ url: EligibleURL, path: String, to pattern: URLPattern) -> Bool {
-    guard pattern.scheme.map({ $0 == url.scheme }) ?? (url.scheme == "http" || url.scheme == "https"),
-      pattern.port == url.port, pattern.matchesHost(url.host)
-    else { return false }
-    guard let segments = pattern.path else { return true }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-    for (position, segment) in segments.enumerated() {
-      switch segment {
-      case .rest:
-        return true
-      case .literal(let literal):
-        guard position < parts.count, parts[position] == literal else { return false }
-      case .placeholder(let name):
-        guard position < parts.count else { return false }
-        if let type = parameterTypes[name] {
-          guard let value = URLPattern.placeholderValue(parts[position]), type.init(routeParameter: value) != nil
-          else { return false }
-        }
-      }
+    // The allowlist's reading for a deny rule: a placeholder takes any non-empty segment.
+    guard pattern.matchesHost(url.host), pattern.admits(url, path: path, denies: true) else { return false }
+    guard !parameterTypes.isEmpty, let segments = pattern.path else { return true }
+    // A typed placeholder also needs a value that converts (both sides' segments line up).
+    for (segment, part) in zip(segments, path.split(separator: "/")) {
+      guard case .placeholder(let name) = segment, let type = parameterTypes[name] else { continue }
+      guard let value = URLPattern.placeholderValue(part), type.init(routeParameter: value) != nil else { return false }
     }
-    return segments.count == parts.count
+    return true
   }
 
   /// Whether every typed placeholder's value converts to its type.
