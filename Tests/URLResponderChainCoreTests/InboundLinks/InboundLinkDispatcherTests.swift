@@ -208,7 +208,10 @@ final class Completions {
     let release = Gate()
     app.list.answersAfter = release
     app.list.decide = { _, _ in .handled }
-    let dispatcher = try app.dispatcher { $0.queueLimit = 2 }
+    let dispatcher = try app.dispatcher {
+      $0.queueLimit = 2
+      $0.propagation = .untimed()  // the slow handler is slow, never late
+    }
     let completions = Completions()
     let urls = (1...5).map { URL(string: "https://example.com/documents/\($0)")! }
     for url in urls { dispatcher.receive(url, source: .universalLink, completion: completions.record) }

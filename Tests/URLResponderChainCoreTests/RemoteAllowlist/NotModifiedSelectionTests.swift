@@ -6,7 +6,7 @@ import Testing
 @testable import URLResponderChainRemoteAllowlist
 
 /// RFC 9111 §4.3.4: a 304 updates the stored list only if its validators name that list.
-@Suite struct NotModifiedSelectionTests {
+@Suite(.timeLimit(.minutes(3))) struct NotModifiedSelectionTests {
   init() { keepLoopbackOffProxies() }
 
   private func stored(etag: String?, lastModified: String? = nil) -> CachedResponse {
@@ -62,8 +62,8 @@ import Testing
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.retry.maximumAttempts = 1
-    configuration.requestTimeout = .seconds(10)
-    configuration.fetchTimeout = .seconds(20)
+    configuration.requestTimeout = .seconds(300)
+    configuration.fetchTimeout = .seconds(600)
     let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.checked("https://example.com").isAllowed)
     let mismatched = await remote.checked("https://example.com")

@@ -7,7 +7,7 @@ import Testing
 
 /// RFC 9111 freshness rules, each against the loopback server through real URLSession, with
 /// the allowlist's clock under the test's control so ages and dates are exact.
-@Suite struct RemoteAllowlistFreshnessTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoteAllowlistFreshnessTests {
   init() { keepLoopbackOffProxies() }
 
   static let document = Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)
@@ -35,8 +35,8 @@ import Testing
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     // The request count is what these tests assert: a generous timeout keeps a loaded machine
     // from adding a retry.
-    configuration.requestTimeout = .seconds(10)
-    configuration.fetchTimeout = .seconds(20)
+    configuration.requestTimeout = .seconds(300)
+    configuration.fetchTimeout = .seconds(600)
     let remote = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     return (remote, server)
@@ -171,8 +171,8 @@ extension RemoteAllowlistFreshnessTests {
     configuration.cacheDirectory = cache
     // The request count is what these tests assert: a generous timeout keeps a loaded machine
     // from adding a retry.
-    configuration.requestTimeout = .seconds(10)
-    configuration.fetchTimeout = .seconds(20)
+    configuration.requestTimeout = .seconds(300)
+    configuration.fetchTimeout = .seconds(600)
     // First "process": fetches, then, once stale, serves the old list and refreshes it.
     let first = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
@@ -215,8 +215,8 @@ extension RemoteAllowlistFreshnessTests {
     }
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
-    configuration.requestTimeout = .seconds(10)
-    configuration.fetchTimeout = .seconds(20)
+    configuration.requestTimeout = .seconds(300)
+    configuration.fetchTimeout = .seconds(600)
     let remote = try RemoteAllowlist(
       configuration: configuration, transport: URLSessionAllowlistTransport(), now: { clock.now }, random: { 0 })
     #expect(await remote.checked("https://example.com") == .allowed(rule: "example.com"))

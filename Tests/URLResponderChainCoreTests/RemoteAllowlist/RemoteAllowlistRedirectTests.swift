@@ -6,7 +6,7 @@ import Testing
 @testable import URLResponderChainRemoteAllowlist
 
 /// Origin pinning through real URLSession: a second loopback server plays the other origin.
-@Suite struct RemoteAllowlistRedirectTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoteAllowlistRedirectTests {
   init() { keepLoopbackOffProxies() }
 
   static let good = Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)
@@ -16,8 +16,8 @@ import Testing
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.cacheDirectory = cache
     // Request counts are asserted: a generous timeout keeps a loaded machine from adding a retry.
-    configuration.requestTimeout = .seconds(10)
-    configuration.fetchTimeout = .seconds(20)
+    configuration.requestTimeout = .seconds(300)
+    configuration.fetchTimeout = .seconds(600)
     return configuration
   }
 

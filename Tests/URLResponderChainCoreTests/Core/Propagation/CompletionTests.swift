@@ -16,7 +16,7 @@ import URLResponderChainCore
   @Test func theCompletionRunsOnceOnTheMainActorAfterADeferral() async {
     let handler = DeferringHandler(.discarded(reason: "no"))
     let recorder = CompletionRecorder()
-    handler.propagateURL(exampleURL, completion: recorder.completion)
+    handler.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
     await handler.entered.wait()
     #expect(recorder.results.isEmpty)
     handler.release.open()

@@ -7,8 +7,10 @@ import Testing
 /// the walk starts on the next main-actor turn and the watchdog starts at the first handler.
 @MainActor
 @Suite struct DeferredStartTests {
+  /// The deferred start, with a timeout on a clock nobody moves: only the test that is about
+  /// the timeout gives one that fires.
   private var options: URLPropagationOptions {
-    var options = URLPropagationOptions(handlerTimeout: .milliseconds(50))
+    var options = URLPropagationOptions.untimed()
     options.startsImmediatelyWhereAvailable = false
     return options
   }
@@ -24,6 +26,9 @@ import Testing
 
   @Test func aHandlerThatNeverAnswersIsGivenUp() async {
     let stubborn = StubbornHandler()
+    var options = options
+    options.handlerTimeout = .milliseconds(50)
+    options.clock = ContinuousClock()
     let result = await Node(next: stubborn).propagateURL(exampleURL, options: options)
     #expect(result.outcome == .timedOut)
     #expect(result.decidingStep?.refers(to: stubborn) == true)
@@ -32,8 +37,6 @@ import Testing
 
   @Test func cancellationReachesTheHandler() async {
     let handler = DeferringHandler(.handled)
-    var options = options
-    options.handlerTimeout = .seconds(30)
     let task = Task { [options] in await handler.propagateURL(exampleURL, options: options) }
     await handler.entered.wait()
     task.cancel()
@@ -43,8 +46,6 @@ import Testing
 
   @Test func anIdenticalTapJoins() async {
     let handler = DeferringHandler(.handled)
-    var options = options
-    options.handlerTimeout = .seconds(30)
     let origin = Node(next: handler)
     let first = CompletionRecorder()
     let second = CompletionRecorder()

@@ -42,8 +42,10 @@ import URLResponderChainTesting
   }
 
   @Test func anAnswerInTimeCounts() async {
+    // The deadline is on a clock nobody moves: however long a loaded machine takes to deliver
+    // the answer, it is in time.
     let result = await Node(next: OffMainHandler(answersAfter: 1)).propagateURL(
-      exampleURL, options: .init(handlerTimeout: .seconds(30)))
+      exampleURL, options: URLPropagationOptions(handlerTimeout: .milliseconds(1), clock: ManualClock()))
     #expect(result.outcome == .handled)
   }
 }

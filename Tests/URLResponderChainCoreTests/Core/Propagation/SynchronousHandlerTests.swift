@@ -58,7 +58,7 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
   @Test func anAsyncHandlerIsAwaitedOnce() async {
     let handler = AwaitedHandler(.handled)
     handler.suspends = true
-    let result = await handler.propagateURL(exampleURL)
+    let result = await handler.propagateURL(exampleURL, options: .untimed())
     #expect(result.outcome == .handled)
     #expect(result.trace.count == 1)
     #expect(handler.calls == 1)
@@ -96,7 +96,7 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
     let middle = AtOnceHandler(.notHandled, next: end)
     let awaited = AwaitedHandler(.notHandled, next: middle)
     awaited.suspends = true
-    let result = await AtOnceHandler(.notHandled, next: awaited).propagateURL(exampleURL)
+    let result = await AtOnceHandler(.notHandled, next: awaited).propagateURL(exampleURL, options: .untimed())
     #expect(result.outcome == .handled)
     #expect(result.trace.map(\.decision) == [.notHandled, .notHandled, .notHandled, .handled])
     #expect((middle.calls, end.calls, awaited.calls) == (1, 1, 1))
