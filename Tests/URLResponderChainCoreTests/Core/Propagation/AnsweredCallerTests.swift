@@ -36,7 +36,7 @@ import URLResponderChainTesting
     let next = AtOnceHandler(.handled)
     let late = LateHandler(next: next)
     let recorder = CompletionRecorder()
-    let propagation = Node(next: late).propagateURL(exampleURL, completion: recorder.completion)
+    let propagation = Node(next: late).propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
     await late.entered.wait()
     propagation.cancel()
     #expect(await recorder.firstResult().outcome == .cancelled)
@@ -59,7 +59,7 @@ import URLResponderChainTesting
     }
     let first = DeferringHandler(.notHandled, next: second)
     let recorder = CompletionRecorder()
-    propagation = Node(next: first).propagateURL(exampleURL, completion: recorder.completion)
+    propagation = Node(next: first).propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
     await first.entered.wait()
     first.release.open()
     #expect(await recorder.firstResult().outcome == .cancelled)

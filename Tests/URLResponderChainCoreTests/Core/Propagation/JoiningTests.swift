@@ -10,9 +10,9 @@ import URLResponderChainTesting
     let origin = Node(next: handler)
     let first = CompletionRecorder()
     let second = CompletionRecorder()
-    origin.propagateURL(exampleURL, completion: first.completion)
+    origin.propagateURL(exampleURL, options: .untimed(), completion: first.completion)
     await handler.entered.wait()
-    origin.propagateURL(exampleURL, completion: second.completion)
+    origin.propagateURL(exampleURL, options: .untimed(), completion: second.completion)
     handler.release.open()
     let results = (await first.firstResult(), await second.firstResult())
     #expect(handler.calls == 1)
@@ -25,9 +25,9 @@ import URLResponderChainTesting
   @Test func asyncCallersJoinToo() async {
     let handler = DeferringHandler(.handled)
     let origin = Node(next: handler)
-    let first = Task { await origin.propagateURL(exampleURL) }
+    let first = Task { await origin.propagateURL(exampleURL, options: .untimed()) }
     await handler.entered.wait()
-    let second = Task { await origin.propagateURL(exampleURL) }
+    let second = Task { await origin.propagateURL(exampleURL, options: .untimed()) }
     await Task.yield()
     handler.release.open()
     #expect(await first.value.outcome == .handled)
@@ -114,9 +114,9 @@ import URLResponderChainTesting
     let origin = Node(next: handler)
     let first = CompletionRecorder()
     let second = CompletionRecorder()
-    let firstPropagation = origin.propagateURL(exampleURL, completion: first.completion)
+    let firstPropagation = origin.propagateURL(exampleURL, options: .untimed(), completion: first.completion)
     await handler.entered.wait()
-    origin.propagateURL(exampleURL, completion: second.completion)
+    origin.propagateURL(exampleURL, options: .untimed(), completion: second.completion)
     return (handler, first, second, firstPropagation)
   }
 
@@ -153,7 +153,7 @@ import URLResponderChainTesting
       let result = CompletionRecorder()
       var first: Node? = Node(next: slowHandler)
       let freedID = ObjectIdentifier(try #require(first))
-      first?.propagateURL(exampleURL, completion: result.completion)
+      first?.propagateURL(exampleURL, options: .untimed(), completion: result.completion)
       await slowHandler.entered.wait()
       weak let freed = first
       first = nil
