@@ -37,20 +37,15 @@ final class ArticleViewController_chain_safari: UIViewController, SafariURLHandl
 // ---- chain-swiftui
 
 struct ArticleView_chain_swiftui: View {
-  /// Rules naming the trackers, such as `try Allowlist(allow: ["tracker.example", "*.tracker.example"])`.
-  let trackers: Allowlist
-
   var body: some View {
     Text("Read [Swift.org](https://www.swift.org) or [write to us](mailto:team@example.com).")
-      .urlHandler { url, _ in trackers.verdict(for: url).isAllowed ? .discarded(reason: "a tracker") : .notHandled }
-      .presentsLinksInSafari()
+      .presentsLinksInSafari(policy: .inApp(["swift.org", "*.swift.org"], blocking: ["*.tracker.example"]))
   }
 }
 
 @MainActor func makeRootViewController_chain_swiftui() -> UIViewController {
   UIHostingController(
-    rootView: ArticleView_chain_swiftui(
-      trackers: (try? Allowlist(allow: ["tracker.example", "*.tracker.example"])) ?? Allowlist(allowing: [])))
+    rootView: ArticleView_chain_swiftui())
 }
 
 // ---- chain-allowlist-handler

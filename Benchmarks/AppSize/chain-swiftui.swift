@@ -1,4 +1,4 @@
-// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainAllowlist baseline=baseline-swiftui title="chain in SwiftUI: .urlHandler + .presentsLinksInSafari (README)"
+// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainAllowlist baseline=baseline-swiftui title="chain in SwiftUI: .presentsLinksInSafari(policy:) (README)"
 
 import SwiftUI
 import UIKit
@@ -6,18 +6,13 @@ import URLResponderChain
 import URLResponderChainAllowlist
 
 struct ArticleView: View {
-  /// Rules naming the trackers, such as `try Allowlist(allow: ["tracker.example", "*.tracker.example"])`.
-  let trackers: Allowlist
-
   var body: some View {
     Text("Read [Swift.org](https://www.swift.org) or [write to us](mailto:team@example.com).")
-      .urlHandler { url, _ in trackers.verdict(for: url).isAllowed ? .discarded(reason: "a tracker") : .notHandled }
-      .presentsLinksInSafari()
+      .presentsLinksInSafari(policy: .inApp(["swift.org", "*.swift.org"], blocking: ["*.tracker.example"]))
   }
 }
 
 @MainActor func makeRootViewController() -> UIViewController {
   UIHostingController(
-    rootView: ArticleView(
-      trackers: (try? Allowlist(allow: ["tracker.example", "*.tracker.example"])) ?? Allowlist(allowing: [])))
+    rootView: ArticleView())
 }

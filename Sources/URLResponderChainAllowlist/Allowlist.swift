@@ -28,6 +28,9 @@ public struct Allowlist: URLVerdictProviding {
   /// The number of rules.
   public var count: Int { compiled.descriptions.count }
 
+  /// The non-default ports the rules name.
+  package var permittedPorts: Set<Int> { compiled.permittedPorts }
+
   /// Compiles patterns into an allowlist.
   ///
   /// - Throws: ``AllowlistError`` listing every bad pattern; nothing is half-loaded.

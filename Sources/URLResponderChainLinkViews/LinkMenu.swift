@@ -1,7 +1,7 @@
 package import Foundation
 import URLResponderChainCore
 
-/// The long-press menu of a link, decided by ``InAppLinkRule/menu(for:)``: a web preview or none,
+/// The long-press menu of a link, decided by ``LinkPolicy/menu(for:)``: a web preview or none,
 /// and the actions to offer.
 package struct LinkMenu: Sendable, Equatable {
   /// An action in a link's menu.

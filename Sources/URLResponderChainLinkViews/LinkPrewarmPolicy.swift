@@ -10,7 +10,7 @@ package import URLResponderChainCore
 /// token is invalidated and a new one requested only then.
 ///
 /// ```swift
-/// var prewarm = LinkPrewarmPolicy(rule: InAppLinkRule(allowlist: allowlist), maximumHosts: 3)
+/// var prewarm = LinkPrewarmPolicy(policy: LinkPolicy(inApp: allowlist), maximumHosts: 3)
 /// if let origins = prewarm.update(visible: visibleLinks) {
 ///   token?.invalidate()
 ///   token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)
@@ -18,7 +18,7 @@ package import URLResponderChainCore
 /// ```
 package struct LinkPrewarmPolicy: Sendable {
   /// Which links open in the in-app browser.
-  package var rule: InAppLinkRule
+  package var policy: LinkPolicy
   /// The most hosts prewarmed at once; the first visible ones win.
   package let maximumHosts: Int
   /// The origins prewarmed now, in order.
@@ -27,10 +27,10 @@ package struct LinkPrewarmPolicy: Sendable {
   /// Creates the policy.
   ///
   /// - Parameters:
-  ///   - rule: Which links open in-app.
+  ///   - policy: Which links open in-app.
   ///   - maximumHosts: The most hosts prewarmed at once; negative counts as zero. Defaults to 3.
-  package init(rule: InAppLinkRule = InAppLinkRule(), maximumHosts: Int = 3) {
-    self.rule = rule
+  package init(policy: LinkPolicy = LinkPolicy(), maximumHosts: Int = 3) {
+    self.policy = policy
     self.maximumHosts = max(0, maximumHosts)
   }
 
@@ -41,7 +41,7 @@ package struct LinkPrewarmPolicy: Sendable {
     var hosts: Set<String> = []
     var origins: [URL] = []
     for url in visible where origins.count < maximumHosts {
-      guard let eligible = rule.eligibleURL(url), hosts.insert(eligible.host).inserted else { continue }
+      guard let eligible = policy.eligibleURL(url), hosts.insert(eligible.host).inserted else { continue }
       var components = URLComponents()
       components.scheme = eligible.scheme
       components.host = eligible.host

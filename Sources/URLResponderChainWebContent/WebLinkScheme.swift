@@ -8,7 +8,7 @@ public enum WebLinkScheme {
   /// Schemes whose links never leave the document they are in: scripts, inline data, and
   /// the web view's own local and blank documents. Web views never send them up the chain,
   /// and link menus offer nothing for them.
-  public static let documentLocal: Set<String> = LinkScheme.documentLocal
+  public static let documentLocal = Set(LinkScheme.documentLocal)
 
   /// The lowercased scheme of `url`, or `nil` when its text does not start with one
   /// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` then `:`).
@@ -37,7 +37,7 @@ public enum WebLinkScheme {
       cleaned.append(scalar)
     }
     var text = String(cleaned)
-    let scheme = LinkScheme.scheme(of: text)
+    let scheme = Self.scheme(of: text)
     if let scheme {
       // The scheme is case-insensitive; Foundation keeps it as written.
       text = scheme + text.drop(while: { $0 != ":" })
@@ -82,5 +82,25 @@ public enum WebLinkScheme {
     // RFC 3986 (4.2) reads a colon in the first segment as ending a scheme.
     let firstSegment = head.prefix { $0 != "/" }
     return firstSegment.contains(":") ? "./" + head : head
+  }
+
+  /// The lowercased scheme `text` starts with (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
+  /// then `:`), or `nil`.
+  static func scheme(of text: String) -> String? {
+    var scheme = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "a"..."z", "A"..."Z":
+        scheme.unicodeScalars.append(scalar)
+      case "0"..."9", "+", "-", ".":
+        guard !scheme.isEmpty else { return nil }
+        scheme.unicodeScalars.append(scalar)
+      case ":":
+        return scheme.isEmpty ? nil : scheme.lowercased()
+      default:
+        return nil
+      }
+    }
+    return nil
   }
 }

@@ -7,15 +7,15 @@ import URLResponderChainLinkViews
 /// for the allowed links of the documents on screen.
 final class DocumentGridViewController: UIViewController, UIScrollViewDelegate {
   private let documents: [Document]
-  private let inApp: InAppLinkRule
+  private let inApp: LinkPolicy
   private let prewarmer: SafariLinkPrewarmer
   private var documentViews: [(view: UIView, links: [URL])] = []
   private weak var scroll: UIScrollView?
 
-  init(documents: [Document], inApp: InAppLinkRule) {
+  init(documents: [Document], inApp: LinkPolicy) {
     self.documents = documents
     self.inApp = inApp
-    prewarmer = SafariLinkPrewarmer(rule: inApp, maximumHosts: 3)
+    prewarmer = SafariLinkPrewarmer(policy: inApp, maximumHosts: 3)
     super.init(nibName: nil, bundle: nil)
   }
 

@@ -11,11 +11,11 @@ import WebKit
 /// what a tap would open in-app.
 final class DocumentViewController: UIViewController, URLHandler {
   private let document: Document
-  private let inApp: InAppLinkRule
+  private let inApp: LinkPolicy
   private let linkRouting: LinkRoutingTextViewDelegate
   private let webLinkRouting: LinkRoutingNavigationDelegate
 
-  init(document: Document, inApp: InAppLinkRule) {
+  init(document: Document, inApp: LinkPolicy) {
     self.document = document
     self.inApp = inApp
     linkRouting = LinkRoutingTextViewDelegate(previews: inApp)

@@ -16,7 +16,7 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
 
   private let topic: Topic
   private let rendering: Rendering
-  private let safari = SafariURLPresenter(universalLinksFirst: false)
+  private let safari = SafariURLPresenter()
   private lazy var remoteAllowlist: RemoteAllowlist = {
     var configuration = RemoteAllowlistConfiguration(
       endpoint: URL(string: "https://config.example.com/allowlist.json")!)
@@ -48,7 +48,7 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
     let grid: UIViewController =
       switch rendering {
       case .uikit:
-        DocumentGridViewController(documents: topic.documents, inApp: InAppLinkRule(allowlist: remoteAllowlist))
+        DocumentGridViewController(documents: topic.documents, inApp: LinkPolicy(inApp: remoteAllowlist))
       case .swiftUI:
         UIHostingController(rootView: DocumentsView(documents: topic.documents))
       }

@@ -8,15 +8,15 @@
   /// Shows accepted links in `SFSafariViewController`, presented modally (never pushed,
   /// never embedded, as Apple asks), from the top-most presented view controller.
   ///
-  /// The decisions are the core's ``LinkPresenter``: only `http`/`https` ever reach
-  /// `SFSafariViewController` (anything else raises an exception that cannot be caught);
-  /// optionally the link's native app is tried first (`.universalLinksOnly`); a link whose
-  /// Safari view is already showing is not presented twice; what cannot be shown in-app is
-  /// opened by the system.
+  /// The decisions are the core's ``LinkPresenter``, asking the app's `LinkPolicy`: only what
+  /// `EligibleURL` accepts ever reaches `SFSafariViewController` (another scheme raises an
+  /// exception that cannot be caught); optionally the link's native app is tried first
+  /// (`.universalLinksOnly`); a link whose Safari view is already showing is not presented
+  /// twice; what the policy keeps out of the app is opened by the system, or by nobody.
   ///
   /// ```swift
   /// final class TopicViewController: UIViewController, AsyncURLHandler {
-  ///   let safari = SafariURLPresenter(universalLinksFirst: true)
+  ///   let safari = SafariURLPresenter(policy: LinkPolicy(universalLinksFirst: true))
   ///
   ///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
   ///     await safari.present(url, from: self)
@@ -51,16 +51,16 @@
     /// The portable decisions this presenter performs. It holds this presenter weakly: the
     /// Safari presenter owns it, and a strong reference back would keep both alive forever.
     public private(set) lazy var presenter: LinkPresenter = {
-      let presenter = LinkPresenter(
-        environment: self, universalLinksFirst: universalLinksFirst, openingPreference: initialOpeningPreference)
+      let presenter = LinkPresenter(environment: self, policy: initialPolicy)
       presenter.holdEnvironmentWeakly()
       return presenter
     }()
-    /// Where the person wants web links to open: in-app (the default) or their default
-    /// browser. Set it from the app's setting; it applies from the next link.
-    public var openingPreference: LinkOpeningPreference {
-      get { presenter.openingPreference }
-      set { presenter.openingPreference = newValue }
+    /// Where each link opens: which links show in-app, which are blocked, the link's own app
+    /// first, and the person's browser preference. Set its `preference` from the app's
+    /// setting; it applies from the next link.
+    public var policy: LinkPolicy {
+      get { presenter.policy }
+      set { presenter.policy = newValue }
     }
     /// Called when a Safari view this presenter showed goes away, with its URL: closed by the
     /// person, or dismissed by the app (with the view controller that presented it, say).
@@ -69,22 +69,20 @@
       set { presenter.onDismiss = newValue }
     }
 
-    private let universalLinksFirst: Bool
-    private let initialOpeningPreference: LinkOpeningPreference
+    private let initialPolicy: LinkPolicy
 
     /// Creates a presenter.
     ///
+    /// ```swift
+    /// let safariPresenter = SafariURLPresenter(policy: .inApp(["example.com", "*.example.com"]))
+    /// ```
+    ///
     /// - Parameters:
-    ///   - universalLinksFirst: Try the link's native app first.
+    ///   - policy: Where each link opens. Defaults to every eligible web link in-app.
     ///   - appearance: How the Safari view looks.
-    ///   - openingPreference: Where the person wants web links to open. Defaults to in-app.
-    public init(
-      universalLinksFirst: Bool = false, appearance: Appearance = Appearance(),
-      openingPreference: LinkOpeningPreference = .inApp
-    ) {
-      self.universalLinksFirst = universalLinksFirst
+    public init(policy: LinkPolicy = LinkPolicy(), appearance: Appearance = Appearance()) {
+      self.initialPolicy = policy
       self.appearance = appearance
-      self.initialOpeningPreference = openingPreference
     }
 
     /// Shows `url` from `viewController`, and returns the decision a handler answers with:

@@ -12,10 +12,6 @@
     static let defaultValue = EnclosingLinkHandler()
   }
 
-  private struct LinkOpeningPreferenceKey: EnvironmentKey {
-    static let defaultValue: LinkOpeningPreference? = nil
-  }
-
   extension EnvironmentValues {
     /// The node a link modifier inside this view continues to.
     var enclosingLinkHandler: EnclosingLinkHandler {
@@ -27,11 +23,5 @@
     /// inside SwiftUI (a web view, a text view) starts its links' walks, so the modifiers
     /// around it are asked first.
     package var innermostLinkHandler: ViewLinkHandler? { self[EnclosingLinkHandlerKey.self].node }
-
-    /// The preference of the enclosing `presentsLinksInSafari`, if any.
-    var linkOpeningPreference: LinkOpeningPreference? {
-      get { self[LinkOpeningPreferenceKey.self] }
-      set { self[LinkOpeningPreferenceKey.self] = newValue }
-    }
   }
 #endif

@@ -4,64 +4,57 @@
   import UIKit
 
   extension View {
-    /// Shows the links that reach this view's place in the chain in `SFSafariViewController`,
-    /// or in the default browser if that is the person's preference.
+    /// Shows the links that reach this view's place in the chain where the app's link policy
+    /// says: in `SFSafariViewController`, their own app, the default browser (the person's
+    /// preference), the system, or nowhere.
     ///
     /// It is a URL handler like `urlHandler(_:fileID:line:)`, asked after the handlers inside
-    /// it, and it follows the core's `LinkPresenter` rules: only `http` and `https` are shown
-    /// in Safari (other schemes go to the system), a link already showing is not presented
-    /// twice, the universal link's app is tried first when asked, and the Safari view is
-    /// presented modally from the top-most presented view controller.
+    /// it, and it follows the core's `LinkPresenter` rules: only what `EligibleURL` accepts is
+    /// shown in Safari, a link already showing is not presented twice, the universal link's
+    /// app is tried first when the policy says so, and the Safari view is presented modally
+    /// from the top-most presented view controller.
     ///
     /// ```swift
     /// @AppStorage("openLinksIn") private var openLinksIn = LinkOpeningPreference.inApp
     ///
     /// var body: some View {
     ///   ArticleView()
-    ///     .presentsLinksInSafari(preference: openLinksIn)
+    ///     .presentsLinksInSafari(policy: LinkPolicy(preference: openLinksIn))
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - preference: Where the person wants web links to open; read it from the app's
-    ///     setting. Defaults to in-app.
-    ///   - universalLinksFirst: Try the link's app first (`.universalLinksOnly`).
+    ///   - policy: Where each link opens; build it from the app's setting. Defaults to every
+    ///     eligible web link in-app.
     ///   - appearance: How the Safari view looks.
     ///   - fileID: Where the modifier is written, shown in traces; leave the default.
     ///   - line: The line it is written on, shown in traces; leave the default.
     public func presentsLinksInSafari(
-      preference: LinkOpeningPreference = .inApp,
-      universalLinksFirst: Bool = false,
+      policy: LinkPolicy = LinkPolicy(),
       appearance: SafariURLPresenter.Appearance = SafariURLPresenter.Appearance(),
       fileID: String = #fileID, line: Int = #line
     ) -> some View {
-      modifier(
-        SafariLinksModifier(
-          preference: preference, universalLinksFirst: universalLinksFirst, appearance: appearance,
-          name: "\(fileID):\(line)"))
+      modifier(SafariLinksModifier(policy: policy, appearance: appearance, name: "\(fileID):\(line)"))
     }
   }
 
   /// A link modifier whose decision is a `SafariURLPresenter`'s.
   private struct SafariLinksModifier: ViewModifier {
-    let preference: LinkOpeningPreference
+    let policy: LinkPolicy
     let appearance: SafariURLPresenter.Appearance
     let name: String
     @State private var presenter: SafariURLPresenter
 
-    init(
-      preference: LinkOpeningPreference, universalLinksFirst: Bool, appearance: SafariURLPresenter.Appearance,
-      name: String
-    ) {
-      self.preference = preference
+    init(policy: LinkPolicy, appearance: SafariURLPresenter.Appearance, name: String) {
+      self.policy = policy
       self.appearance = appearance
       self.name = name
-      _presenter = State(initialValue: SafariURLPresenter(universalLinksFirst: universalLinksFirst))
+      _presenter = State(initialValue: SafariURLPresenter(policy: policy))
     }
 
     func body(content: Content) -> some View {
       let presenter = self.presenter
-      presenter.openingPreference = preference
+      presenter.policy = policy
       presenter.appearance = appearance
       return
         content
@@ -72,7 +65,6 @@
             return await presenter.present(url, from: controller)
           }
         )
-        .environment(\.linkOpeningPreference, preference)
     }
   }
 

@@ -44,7 +44,6 @@
     private let decide: Decide
     @State private var node: ViewLinkHandler
     @Environment(\.enclosingLinkHandler) private var enclosing
-    @Environment(\.linkOpeningPreference) private var preference
 
     init(name: String, _ decide: @escaping Decide) {
       self.decide = decide
@@ -57,37 +56,22 @@
       // The node lives as long as the view; the latest declaration is the one asked.
       node.decide = { [weak node] url, context in await decide(url, context, node?.anchor as? UIView) }
       node.enclosing = enclosing.node
-      let preference = self.preference
       return
         content
         .environment(\.enclosingLinkHandler, EnclosingLinkHandler(node: node))
-        .environment(\.openURL, OpenURLAction { url in node.open(url, preference: preference).result })
+        .environment(\.openURL, OpenURLAction { url in node.open(url).result })
         .background(ResponderAnchor(node: node).allowsHitTesting(false).accessibilityHidden(true))
     }
   }
 
   extension OpenURLAnswer {
-    /// SwiftUI's result for this answer (the core decides which).
-    ///
-    /// A link nobody in the chain took goes back to SwiftUI's own action. On iOS 26 that
-    /// action can be asked to open it in-app or in the default browser, as an enclosing
-    /// `presentsLinksInSafari(preference:)` says: the better choice when nothing in the
-    /// chain could present it (no view controller yet, or none left).
-    /// `OpenURLAction.Result.systemAction(_:prefersInApp:)` is newer than this package's
-    /// iOS 18 SDK, so it is compiled only with an SDK that has it (SwiftUI 7, iOS 26) and
-    /// called only where `#available` says the system has it.
+    /// SwiftUI's result for this answer (the core decides which). A link nobody in the chain
+    /// took goes back to SwiftUI's own action, which opens it in the system browser.
     var result: OpenURLAction.Result {
       switch self {
-      case .handled: return .handled
-      case .discarded: return .discarded
-      case .systemAction(let url, let prefersInApp):
-        #if canImport(SwiftUICore, _version: 7.0)
-          if let prefersInApp, #available(iOS 26, macOS 26, tvOS 26, visionOS 26, *) {
-            return .systemAction(url, prefersInApp: prefersInApp)
-          }
-        #endif
-        _ = prefersInApp  // read on iOS 26 SDKs only
-        return .systemAction(url)
+      case .handled: .handled
+      case .discarded: .discarded
+      case .systemAction(let url): .systemAction(url)
       }
     }
   }

@@ -11,9 +11,8 @@
 /// | `http`/`https` | the in-app browser (its app first, when the presenter tries universal links first) | its app if a universal link opens one, else the default browser |
 /// | any other scheme | the system | the system |
 ///
-/// Which links reach the presenter at all is the chain's decision: an allowlist in front of
-/// it passes on, or blocks, the links it does not allow.
-public enum LinkOpeningPreference: String, Sendable, CaseIterable, Codable {
+/// It is part of the app's ``LinkPolicy``, which decides every link's ``LinkDestination``.
+public enum LinkOpeningPreference: String, Sendable, CaseIterable {
   /// Web links open in the app's in-app browser.
   case inApp
   /// Every web link opens in the default browser; universal links still open their app.

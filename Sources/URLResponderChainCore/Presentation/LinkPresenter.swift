@@ -1,19 +1,20 @@
 public import Foundation
 
-/// Decides how an accepted link is shown: its native app first (optionally), then an
-/// in-app browser presented modally from the right view controller, then the system.
+/// Shows a link where the app's ``LinkPolicy`` says it opens: its native app first
+/// (optionally), then an in-app browser presented modally from the right view controller, or
+/// the system, or nowhere.
 ///
-/// The decisions live here, portable and tested; the platform only performs them
-/// (``LinkPresentationEnvironment``).
+/// It asks the policy once per link (``LinkPolicy/destination(for:)``) and performs the
+/// answer; the platform only performs the operations (``LinkPresentationEnvironment``).
 ///
 /// ```swift
-/// let presenter = LinkPresenter(environment: safari, universalLinksFirst: true)
+/// let presenter = LinkPresenter(environment: safari, policy: LinkPolicy(universalLinksFirst: true))
 /// let outcome = await presenter.present(url, from: self)
 /// return outcome.decision
 /// ```
 @MainActor
 public final class LinkPresenter {
-  /// What happened to a link.
+  /// What happened to a link: taken in one of four ways, or discarded.
   public enum Outcome: Sendable, Equatable {
     /// A universal link opened in its native app.
     case openedInNativeApp
@@ -21,9 +22,9 @@ public final class LinkPresenter {
     case presentedInApp
     /// An in-app browser for this link is already showing (or opening): nothing new shown.
     case alreadyPresented
-    /// The system opened it (not eligible for the in-app browser, or nowhere to present).
+    /// The system opened it (the policy sends it there, or nowhere could present it).
     case openedInSystem
-    /// Nobody opens it: nothing could show it; why.
+    /// Nobody opens it (the policy blocks it, or nothing could show it); why.
     case discarded(reason: String)
 
     /// The handler decision this outcome amounts to: `.handled` unless it was discarded.
@@ -39,13 +40,9 @@ public final class LinkPresenter {
   private var strongEnvironment: (any LinkPresentationEnvironment)?
   private weak var weakEnvironment: (any LinkPresentationEnvironment)?
   private var environment: (any LinkPresentationEnvironment)? { strongEnvironment ?? weakEnvironment }
-  /// Try the link's native app (universal links only) before the in-app browser.
-  public var universalLinksFirst: Bool
-  /// Let the system open links that cannot be shown in-app (non-web schemes, nowhere to present).
-  public var fallsBackToSystem: Bool
-  /// Where the person wants web links to open. Defaults to ``LinkOpeningPreference/inApp``;
-  /// set it from the app's setting whenever that changes.
-  public var openingPreference: LinkOpeningPreference
+  /// Where each link opens. Set its ``LinkPolicy/preference`` from the app's setting whenever
+  /// that changes.
+  public var policy: LinkPolicy
   /// Called when a presented in-app browser is dismissed, with its URL.
   public var onDismiss: (@MainActor (URL) -> Void)?
 
@@ -57,17 +54,12 @@ public final class LinkPresenter {
   ///
   /// - Parameters:
   ///   - environment: Performs the platform operations.
-  ///   - universalLinksFirst: Try the native app first. Defaults to `false`.
-  ///   - fallsBackToSystem: Let the system open what cannot be shown in-app. Defaults to `true`.
-  ///   - openingPreference: Where the person wants web links to open. Defaults to in-app.
+  ///   - policy: Where each link opens. Defaults to every eligible web link in-app.
   public init(
-    environment: any LinkPresentationEnvironment, universalLinksFirst: Bool = false, fallsBackToSystem: Bool = true,
-    openingPreference: LinkOpeningPreference = .inApp
+    environment: any LinkPresentationEnvironment, policy: LinkPolicy = LinkPolicy()
   ) {
     self.strongEnvironment = environment
-    self.universalLinksFirst = universalLinksFirst
-    self.fallsBackToSystem = fallsBackToSystem
-    self.openingPreference = openingPreference
+    self.policy = policy
   }
 
   /// Holds the environment weakly from now on, for an environment that owns this presenter
@@ -91,20 +83,21 @@ public final class LinkPresenter {
   private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
     guard let environment else { return .discarded(reason: "the presenter is gone") }
     guard !isShowing(url) else { return .alreadyPresented }
-    // Where the link opens (``LinkOpeningPreference``'s table): a URL the in-app browser may
-    // not show goes to the system; under the default-browser preference, to its app or there.
-    // Every way to the system ends at the one call below, why it went there in `reason`.
+    // Where the link opens is the policy's answer; this only performs it. Every way to the
+    // system ends at the one call below, why it went there in `reason`.
     let reason: String
-    if !URLSafety.isShownInApp(url) {
-      reason = "\(url.scheme ?? "this") links cannot be shown in the in-app browser"
-    } else if openingPreference == .defaultBrowser {
+    switch policy.destination(for: url) {
+    case .nowhere(let why):
+      return .discarded(reason: why)
+    case .system(let why):
+      reason = why
+    case .nativeAppOrDefaultBrowser:
       if await environment.openUniversalLink(url) { return .openedInNativeApp }
-      // The person's choice, not a fallback: ``fallsBackToSystem`` does not apply.
       return await environment.openInSystem(url)
         ? .openedInSystem : .discarded(reason: "the default browser could not open it")
-    } else {
+    case .inApp(let nativeAppFirst, _):
       showing.append(url)
-      if universalLinksFirst, await environment.openUniversalLink(url) {
+      if nativeAppFirst, await environment.openUniversalLink(url) {
         stopShowing(url)
         return .openedInNativeApp
       }
@@ -120,7 +113,6 @@ public final class LinkPresenter {
       }
       stopShowing(url)
     }
-    guard fallsBackToSystem else { return .discarded(reason: reason) }
     return await environment.openInSystem(url)
       ? .openedInSystem : .discarded(reason: "\(reason), and the system could not open it")
   }

@@ -11,21 +11,19 @@ package indirect enum OpenURLAnswer: Sendable {
   /// A handler discarded it.
   case discarded
   /// Nobody in the chain took it: SwiftUI's own action opens it (rewritten, if a handler
-  /// rewrote it), in-app or not as the person prefers; `nil` when no preference is known.
-  case systemAction(URL, prefersInApp: Bool?)
+  /// rewrote it) in the system browser. Never in-app: only the app's link policy, asked by
+  /// a presenter in the chain, shows a link in-app.
+  case systemAction(URL)
 
   /// The answer for a walk's result; `nil` while the walk goes on.
-  ///
-  /// - Parameter preference: The person's choice of browser where the link was opened, if
-  ///   the view knows one.
-  package init(_ result: URLPropagationResult?, preference: LinkOpeningPreference? = nil) {
+  package init(_ result: URLPropagationResult?) {
     guard let result else {
       self = .handled
       return
     }
     switch result.outcome {
     case .handled: self = .handled
-    case .notHandled: self = .systemAction(result.url, prefersInApp: preference.map { $0 == .inApp })
+    case .notHandled: self = .systemAction(result.url)
     case .discarded, .cancelled, .timedOut: self = .discarded
     }
   }

@@ -5,7 +5,7 @@ package import Foundation
 /// The SwiftUI layer makes one per modifier and only wires it: ``enclosing`` is the node of
 /// the nearest enclosing modifier, and ``anchor`` is a platform view the modifier placed in
 /// the hierarchy, whose responder chain leads to the hosting controller. A link opened inside
-/// the view enters the walk at the innermost node (``open(_:options:preference:)``), and so
+/// the view enters the walk at the innermost node (``open(_:options:)``), and so
 /// does a link of a UIKit view inside it whose delegate was attached with the SwiftUI
 /// environment (`propagateURL` on the node); every guarantee of a walk holds, because it is
 /// one: the same four answers, timeout, cancellation, joining and trace.
@@ -44,15 +44,10 @@ package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
   /// SwiftUI wants its answer at once, so a walk that goes on (a handler deferring) is
   /// answered ``OpenURLAnswer/handled``: the chain owns the link from here, and its end (the
   /// application) opens what nobody took.
-  ///
-  /// - Parameter preference: The person's choice of browser where the link was opened, for a
-  ///   link nobody takes.
-  package func open(
-    _ url: URL, options: URLPropagationOptions = URLPropagationOptions(), preference: LinkOpeningPreference? = nil
-  ) -> OpenURLAnswer {
+  package func open(_ url: URL, options: URLPropagationOptions = URLPropagationOptions()) -> OpenURLAnswer {
     let answer = SynchronousResult()
     asNode().propagateURL(url, options: options) { answer.result = $0 }
-    return OpenURLAnswer(answer.result, preference: preference)
+    return OpenURLAnswer(answer.result)
   }
 }
 

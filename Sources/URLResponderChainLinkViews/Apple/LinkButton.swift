@@ -27,9 +27,9 @@
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     #if os(iOS) || os(visionOS)
       /// What a long press shows: an in-app Safari preview only for a link the rule opens
-      /// in-app, and Open, Copy Link and Share (`InAppLinkRule` has the table). Open and
+      /// in-app, and Open, Copy Link and Share (`LinkPolicy` has the table). Open and
       /// committing the preview send the link up the chain. `nil`: no menu.
-      public var previews: InAppLinkRule? = InAppLinkRule()
+      public var previews: LinkPolicy? = LinkPolicy()
       private lazy var menuDelegate = LinkMenuInteractionDelegate(
         link: { [weak self] in
           guard let self else { return nil }

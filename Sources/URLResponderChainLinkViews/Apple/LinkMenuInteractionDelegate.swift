@@ -9,11 +9,11 @@
   @MainActor
   final class LinkMenuInteractionDelegate: NSObject, UIContextMenuInteractionDelegate {
     private let link: @MainActor () -> URL?
-    private let previews: @MainActor () -> InAppLinkRule?
+    private let previews: @MainActor () -> LinkPolicy?
     private let onResult: @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
 
     init(
-      link: @escaping @MainActor () -> URL?, previews: @escaping @MainActor () -> InAppLinkRule?,
+      link: @escaping @MainActor () -> URL?, previews: @escaping @MainActor () -> LinkPolicy?,
       onResult: @escaping @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) {
       self.link = link

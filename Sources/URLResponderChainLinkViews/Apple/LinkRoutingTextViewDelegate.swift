@@ -30,9 +30,9 @@
     public weak var textViewDelegate: (any UITextViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    /// iOS 17+: which links a long press previews in-app (`InAppLinkRule` has the menu's
+    /// iOS 17+: which links a long press previews in-app (`LinkPolicy` has the menu's
     /// table); `nil` leaves link menus to ``textViewDelegate`` or UIKit.
-    public var previews: InAppLinkRule?
+    public var previews: LinkPolicy?
     /// The innermost SwiftUI link modifier around the text view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the text view.
     weak var enclosingModifier: ViewLinkHandler?
@@ -40,9 +40,9 @@
     /// Creates a delegate.
     ///
     /// - Parameter previews: Which links a long press previews in-app (iOS 17+). Defaults to
-    ///   every eligible web link; pass the app's `InAppLinkRule`, or `nil` for UIKit's own
+    ///   every eligible web link; pass the app's `LinkPolicy`, or `nil` for UIKit's own
     ///   menu.
-    public init(previews: InAppLinkRule? = InAppLinkRule()) {
+    public init(previews: LinkPolicy? = LinkPolicy()) {
       self.previews = previews
     }
 

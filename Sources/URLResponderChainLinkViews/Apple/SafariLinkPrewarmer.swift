@@ -12,7 +12,7 @@
   /// prewarmer ends its connections too.
   ///
   /// ```swift
-  /// let prewarmer = SafariLinkPrewarmer(rule: InAppLinkRule(allowlist: remoteAllowlist))
+  /// let prewarmer = SafariLinkPrewarmer(policy: LinkPolicy(inApp: remoteAllowlist))
   /// override func viewDidAppear(_ animated: Bool) {
   ///   super.viewDidAppear(animated)
   ///   prewarmer.update(visibleLinks: visibleLinkURLs)
@@ -33,10 +33,11 @@
     /// Creates a prewarmer; nothing is prewarmed until ``update(visibleLinks:)``.
     ///
     /// - Parameters:
-    ///   - rule: Which links open in-app.
+    ///   - policy: Which links open in-app: the app's link policy, so that only links a tap
+    ///     would open in-app are prewarmed.
     ///   - maximumHosts: The most hosts prewarmed at once. Defaults to 3.
-    public init(rule: InAppLinkRule = InAppLinkRule(), maximumHosts: Int = 3) {
-      policy = LinkPrewarmPolicy(rule: rule, maximumHosts: maximumHosts)
+    public init(policy: LinkPolicy = LinkPolicy(), maximumHosts: Int = 3) {
+      self.policy = LinkPrewarmPolicy(policy: policy, maximumHosts: maximumHosts)
     }
 
     /// Records the links visible now; prewarms anew only when the set of servers changed.

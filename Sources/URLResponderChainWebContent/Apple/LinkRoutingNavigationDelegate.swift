@@ -42,9 +42,9 @@
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Decides what leaves the web view.
     public var policy: WebNavigationPolicy
-    /// Which links a long press previews in-app (`InAppLinkRule` has the menu's table); `nil`
+    /// Which links a long press previews in-app (`LinkPolicy` has the menu's table); `nil`
     /// leaves link menus to `uiDelegate`.
-    public var previews: InAppLinkRule?
+    public var previews: LinkPolicy?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     /// Called with every decision and the navigation it was made for.
@@ -58,8 +58,8 @@
     /// - Parameters:
     ///   - policy: What leaves the web view. Defaults to ``WebNavigationPolicy/init()``.
     ///   - previews: Which links a long press previews in-app. Defaults to every eligible
-    ///     web link; pass the app's `InAppLinkRule`, or `nil` for the UI delegate's menu.
-    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: InAppLinkRule? = InAppLinkRule()) {
+    ///     web link; pass the app's `LinkPolicy`, or `nil` for the UI delegate's menu.
+    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPolicy? = LinkPolicy()) {
       self.policy = policy
       self.previews = previews
     }

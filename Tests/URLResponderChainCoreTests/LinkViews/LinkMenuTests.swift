@@ -6,11 +6,11 @@ import URLResponderChainCore
 import URLResponderChainLinkViews
 import URLResponderChainRemoteAllowlist
 
-/// What a long press shows, row by row of the table in ``InAppLinkRule``'s documentation.
+/// What a long press shows, row by row of the table in ``LinkPolicy``'s documentation.
 @Suite struct LinkMenuTests {
   static let allowlist = try! Allowlist(
     allow: ["docs.example.com", "*.archive.example.com"], deny: ["ads.example.com"])
-  let policy = InAppLinkRule(allowlist: Self.allowlist)
+  let policy = LinkPolicy(inApp: Self.allowlist)
 
   private func menu(_ string: String) -> LinkMenu? { policy.menu(for: URL(string: string)!) }
 
@@ -46,14 +46,14 @@ import URLResponderChainRemoteAllowlist
   }
 
   @Test func withoutAnAllowlistEveryEligibleWebLinkIsPreviewed() {
-    let open = InAppLinkRule()
+    let open = LinkPolicy()
     #expect(open.menu(for: URL(string: "https://en.wikipedia.org/wiki/Hypertext")!)?.previewURL != nil)
     #expect(open.menu(for: URL(string: "https://user@en.wikipedia.org/")!)?.previewURL == nil)
   }
 
   @Test func aPortARuleNamesIsPreviewedWhenPermitted() throws {
     let list = try Allowlist(allow: ["docs.example.com:8443"])
-    let rule = InAppLinkRule(allowlist: list, permittedPorts: [8443])
+    let rule = LinkPolicy(inApp: list, permittedPorts: [8443])
     #expect(rule.menu(for: URL(string: "https://docs.example.com:8443/a")!)?.previewURL != nil)
   }
 }

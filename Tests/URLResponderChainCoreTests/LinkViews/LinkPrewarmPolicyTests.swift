@@ -6,12 +6,12 @@ import URLResponderChainLinkViews
 
 /// Which servers are prewarmed for the links on screen.
 @Suite struct LinkPrewarmPolicyTests {
-  static let rule = InAppLinkRule(allowlist: try! Allowlist(allow: ["*.example.com"], deny: ["ads.example.com"]))
+  static let rule = LinkPolicy(inApp: try! Allowlist(allow: ["*.example.com"], deny: ["ads.example.com"]))
 
   private func urls(_ strings: [String]) -> [URL] { strings.map { URL(string: $0)! } }
 
   @Test func onlyEligibleAllowedLinksArePrewarmedOnePerHostAsOrigins() {
-    let policy = LinkPrewarmPolicy(rule: Self.rule, maximumHosts: 5)
+    let policy = LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 5)
     let origins = policy.origins(
       for: urls([
         "https://docs.example.com/guide?x=1#a", "https://docs.example.com/other", "http://DOCS.example.com./third",
@@ -24,23 +24,23 @@ import URLResponderChainLinkViews
   @Test func theBoundKeepsTheFirstVisibleHosts() {
     let visible = urls((1...10).map { "https://h\($0).example.com/page" })
     #expect(
-      LinkPrewarmPolicy(rule: Self.rule, maximumHosts: 3).origins(for: visible)
+      LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 3).origins(for: visible)
         == Array(
           urls(
             ["https://h1.example.com/", "https://h2.example.com/", "https://h3.example.com/"])))
-    #expect(LinkPrewarmPolicy(rule: Self.rule, maximumHosts: 0).origins(for: visible).isEmpty)
-    #expect(LinkPrewarmPolicy(rule: Self.rule, maximumHosts: -4).maximumHosts == 0)
+    #expect(LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 0).origins(for: visible).isEmpty)
+    #expect(LinkPrewarmPolicy(policy: Self.rule, maximumHosts: -4).maximumHosts == 0)
   }
 
   @Test func aPermittedPortStaysInTheOrigin() throws {
-    let rule = InAppLinkRule(allowlist: try Allowlist(allow: ["docs.example.com:8443"]), permittedPorts: [8443])
+    let rule = LinkPolicy(inApp: try Allowlist(allow: ["docs.example.com:8443"]), permittedPorts: [8443])
     #expect(
-      LinkPrewarmPolicy(rule: rule).origins(for: urls(["https://docs.example.com:8443/a"]))
+      LinkPrewarmPolicy(policy: rule).origins(for: urls(["https://docs.example.com:8443/a"]))
         == urls(["https://docs.example.com:8443/"]))
   }
 
   @Test func anUnchangedSetAsksForNothingNewAndAChangeReplacesIt() {
-    var policy = LinkPrewarmPolicy(rule: Self.rule, maximumHosts: 2)
+    var policy = LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 2)
     #expect(policy.update(visible: urls(["https://a.example.com/1"])) == urls(["https://a.example.com/"]))
     #expect(policy.update(visible: urls(["https://a.example.com/2", "https://evil.example/"])) == nil)
     #expect(
@@ -51,7 +51,7 @@ import URLResponderChainLinkViews
   }
 
   @Test func resetSaysWhetherATokenIsToBeInvalidated() {
-    var policy = LinkPrewarmPolicy(rule: Self.rule)
+    var policy = LinkPrewarmPolicy(policy: Self.rule)
     #expect(policy.reset() == false)
     _ = policy.update(visible: urls(["https://a.example.com/1"]))
     #expect(policy.reset() == true)

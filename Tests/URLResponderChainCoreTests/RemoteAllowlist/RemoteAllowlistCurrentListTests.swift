@@ -15,7 +15,7 @@ import URLResponderChainRemoteAllowlist
     let server = try LoopbackHTTPServer { _ in .ok(body: document, headers: ["Cache-Control": "max-age=600"]) }
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/a.json")))
-    let policy = InAppLinkRule(allowlist: remote)
+    let policy = LinkPolicy(inApp: remote)
     let guide = URL(string: "https://docs.example.com/guide")!
 
     #expect(remote.currentAllowlist() == nil)

@@ -39,6 +39,27 @@ import Testing
 
   @Test(arguments: ["1a:b", ":nothing", "no-colon", "%6Aavascript:x", "ja vascript:x", "é:x"])
   func textThatDoesNotStartWithASchemeHasNone(text: String) {
-    #expect(LinkScheme.scheme(of: text) == nil)
+    #expect(WebLinkScheme.scheme(of: text) == nil)
+  }
+
+  /// The policy reads a `URL`'s scheme from Foundation; the web view reads an `href`'s from
+  /// its text. On every URL Foundation makes of the WPT inputs and of hostile spellings, the
+  /// two readings agree.
+  @Test func foundationsSchemeIsTheSchemeTheTextStartsWith() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/wpt-urltestdata.json")
+    let cases = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [Any])
+    var inputs = cases.compactMap { ($0 as? [String: Any])?["input"] as? String }
+    inputs += [
+      "JavaScript:alert(1)", "HTTPS://example.com", "data:text/html,x", "a+b-c.d:x", "mailto:a@b", "x:",
+      "https:relative", "//example.com/a", "relative/path", "1a:b",
+    ]
+    var compared = 0
+    for input in inputs {
+      guard let url = URL(string: input) else { continue }
+      #expect(LinkScheme.of(url) == WebLinkScheme.scheme(of: url.absoluteString), "\(input)")
+      compared += 1
+    }
+    #expect(compared > 300)
   }
 }

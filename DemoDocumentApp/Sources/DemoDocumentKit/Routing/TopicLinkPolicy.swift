@@ -27,10 +27,10 @@ public struct TopicLinkPolicy {
   /// in-app browser, or every web link in their default browser. YouTube links open their
   /// app under either.
   public var openingPreference: LinkOpeningPreference {
-    get { inApp.openingPreference }
+    get { inApp.policy.preference }
     nonmutating set {
-      inApp.openingPreference = newValue
-      nativeFirst.openingPreference = newValue
+      inApp.policy.preference = newValue
+      nativeFirst.policy.preference = newValue
     }
   }
 
@@ -48,8 +48,8 @@ public struct TopicLinkPolicy {
     allowlist: RemoteAllowlist, environment: any LinkPresentationEnvironment, recovery: RecoveryCoordinator = .shared
   ) {
     gate = RemoteAllowlistGate(allowlist: allowlist, whenRefused: .systemAction, recovery: recovery)
-    inApp = LinkPresenter(environment: environment, universalLinksFirst: false, fallsBackToSystem: true)
-    nativeFirst = LinkPresenter(environment: environment, universalLinksFirst: true, fallsBackToSystem: true)
+    inApp = LinkPresenter(environment: environment)
+    nativeFirst = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))
     nativeRoutes = try! URLRouteTable([
       ("https://youtu.be/:id", .youTube),
       ("*.youtube.com/watch", .youTube),

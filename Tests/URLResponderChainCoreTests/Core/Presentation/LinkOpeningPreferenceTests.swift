@@ -11,7 +11,7 @@ import URLResponderChainTesting
 
   @Test func inAppShowsWebLinksInTheInAppBrowser() async {
     let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
-    let presenter = LinkPresenter(environment: environment, openingPreference: .inApp)
+    let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: .inApp))
     #expect(await presenter.present(web, from: TestViewController(name: "topic")) == .presentedInApp)
     #expect(environment.systemOpener.openedURLs.isEmpty)
   }
@@ -19,7 +19,7 @@ import URLResponderChainTesting
   @Test func defaultBrowserOpensEveryWebLinkInTheSystemAndNeverPresents() async {
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(
-      environment: environment, universalLinksFirst: true, openingPreference: .defaultBrowser)
+      environment: environment, policy: LinkPolicy(universalLinksFirst: true, preference: .defaultBrowser))
     #expect(await presenter.present(web, from: TestViewController(name: "topic")) == .openedInSystem)
     #expect(environment.systemOpener.openedURLs == [web])
     #expect(environment.browserRequests.isEmpty)
@@ -29,7 +29,8 @@ import URLResponderChainTesting
   @Test func underEitherPreferenceUniversalLinksStillOpenTheirApp() async {
     for preference in LinkOpeningPreference.allCases {
       let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
-      let presenter = LinkPresenter(environment: environment, universalLinksFirst: true, openingPreference: preference)
+      let presenter = LinkPresenter(
+        environment: environment, policy: LinkPolicy(universalLinksFirst: true, preference: preference))
       #expect(await presenter.present(video, from: TestViewController(name: "t")) == .openedInNativeApp)
       #expect(environment.browserRequests.isEmpty && environment.systemOpener.openedURLs.isEmpty)
     }
@@ -38,20 +39,20 @@ import URLResponderChainTesting
   @Test func defaultBrowserTriesTheUniversalLinkEvenWhenThePresenterDoesNotAskForIt() async {
     let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
     let presenter = LinkPresenter(
-      environment: environment, universalLinksFirst: false, openingPreference: .defaultBrowser)
+      environment: environment, policy: LinkPolicy(universalLinksFirst: false, preference: .defaultBrowser))
     #expect(await presenter.present(video, from: TestViewController(name: "t")) == .openedInNativeApp)
   }
 
-  @Test func defaultBrowserIsNotAFallbackSoItOpensEvenWithoutOne() async {
+  @Test func defaultBrowserOpensInTheSystemWithoutTryingToPresent() async {
     let environment = RecordingLinkEnvironment()
-    let presenter = LinkPresenter(
-      environment: environment, fallsBackToSystem: false, openingPreference: .defaultBrowser)
+    let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: .defaultBrowser))
     #expect(await presenter.present(web, from: TestViewController(name: "t")) == .openedInSystem)
+    #expect(environment.presentations.isEmpty)
   }
 
   @Test func aLinkTheDefaultBrowserCannotOpenIsDiscarded() async {
     let environment = RecordingLinkEnvironment(systemOpener: FakeSystemOpener(openableSchemes: []))
-    let presenter = LinkPresenter(environment: environment, openingPreference: .defaultBrowser)
+    let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: .defaultBrowser))
     #expect(
       await presenter.present(web, from: TestViewController(name: "t"))
         == .discarded(reason: "the default browser could not open it"))
@@ -61,7 +62,7 @@ import URLResponderChainTesting
     let mail = try #require(URL(string: "mailto:a@example.com"))
     for preference in LinkOpeningPreference.allCases {
       let environment = RecordingLinkEnvironment()
-      let presenter = LinkPresenter(environment: environment, openingPreference: preference)
+      let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: preference))
       #expect(await presenter.present(mail, from: TestViewController(name: "t")) == .openedInSystem)
       #expect(environment.browserRequests.isEmpty)
     }
@@ -70,9 +71,9 @@ import URLResponderChainTesting
   @Test func thePreferenceCanChangeBetweenLinks() async {
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment)
-    presenter.openingPreference = .defaultBrowser
+    presenter.policy.preference = .defaultBrowser
     #expect(await presenter.present(web, from: TestViewController(name: "t")) == .openedInSystem)
-    presenter.openingPreference = .inApp
+    presenter.policy.preference = .inApp
     #expect(await presenter.present(web, from: TestViewController(name: "t")) == .presentedInApp)
   }
 

@@ -14,11 +14,17 @@ import URLResponderChainTesting
   func aURLThatIsNotWebNeverReachesTheInAppBrowser(link: String) async throws {
     let url = try #require(URL(string: link))
     let environment = RecordingLinkEnvironment()
-    let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+    let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))
     let outcome = await presenter.present(url, from: TestViewController(name: "topic"))
     #expect(environment.browserRequests.isEmpty)
     #expect(environment.universalLinkAttempts.isEmpty)
-    // The system gets every one of them, and opens those it has an app for.
+    // A scheme of a document's own never leaves it: not even the system is asked.
+    if ["javascript", "file", "data"].contains(url.scheme ?? "") {
+      #expect(environment.systemOpener.openedURLs.isEmpty && environment.systemOpener.refusedURLs.isEmpty)
+      #expect({ if case .discarded = outcome { true } else { false } }())
+      return
+    }
+    // The system gets every other one, and opens those it has an app for.
     if environment.systemOpener.openedURLs == [url] {
       #expect(outcome == .openedInSystem)
     } else {
@@ -44,7 +50,7 @@ import URLResponderChainTesting
   }
 
   /// Taps and long-press previews read one rule: what the presenter would show in-app is
-  /// exactly what `InAppLinkRule` previews.
+  /// exactly what `LinkPolicy` previews.
   @Test(arguments: [
     "https://example.com/a", "https://user@example.com/", "https://127.0.0.1/", "https://example.com:8443/",
     "http://EXAMPLE.com./x", "mailto:a@example.com", "https://xn--nxasmq6b.example/",
@@ -53,16 +59,16 @@ import URLResponderChainTesting
     let url = try #require(URL(string: link))
     let environment = RecordingLinkEnvironment()
     let outcome = await LinkPresenter(environment: environment).present(url, from: TestViewController(name: "topic"))
-    #expect((outcome == .presentedInApp) == InAppLinkRule().opensInApp(url))
+    #expect((outcome == .presentedInApp) == (LinkPolicy().eligibleURL(url) != nil))
   }
 
-  @Test func withoutASystemFallbackANonWebLinkIsReportedNotPresented() async throws {
-    let environment = RecordingLinkEnvironment()
-    let presenter = LinkPresenter(environment: environment, fallsBackToSystem: false)
-    let outcome = await presenter.present(
+  @Test func aLinkTheSystemCannotOpenIsDiscardedWithWhy() async throws {
+    let environment = RecordingLinkEnvironment(systemOpener: FakeSystemOpener(openableSchemes: []))
+    let outcome = await LinkPresenter(environment: environment).present(
       try #require(URL(string: "mailto:a@example.com")), from: TestViewController(name: "t"))
-    #expect(outcome == .discarded(reason: "mailto links cannot be shown in the in-app browser"))
-    #expect(outcome.decision == .discarded(reason: "mailto links cannot be shown in the in-app browser"))
+    let reason = "mailto links cannot be shown in the in-app browser, and the system could not open it"
+    #expect(outcome == .discarded(reason: reason))
+    #expect(outcome.decision == .discarded(reason: reason))
     #expect(environment.systemOpener.openedURLs.isEmpty)
   }
 
@@ -98,8 +104,6 @@ import URLResponderChainTesting
     let environment = RecordingLinkEnvironment()
     #expect(await LinkPresenter(environment: environment).present(web, from: sheet) == .openedInSystem)
     #expect(environment.presentations.isEmpty)
-    let strict = LinkPresenter(environment: environment, fallsBackToSystem: false)
-    #expect(await strict.present(web, from: sheet) == .discarded(reason: "no view controller can present right now"))
   }
 
   @Test func aDoubleTapPresentsOnceUntilTheBrowserIsDismissed() async {
@@ -140,7 +144,7 @@ import URLResponderChainTesting
 
   @Test func universalLinkFirstOpensTheNativeAppWhenThereIsOne() async throws {
     let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
-    let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+    let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))
     let video = try #require(URL(string: "https://youtu.be/abc"))
     #expect(await presenter.present(video, from: TestViewController(name: "t")) == .openedInNativeApp)
     #expect(environment.presentations.isEmpty)
@@ -149,7 +153,7 @@ import URLResponderChainTesting
 
   @Test func universalLinkFirstFallsBackToInAppWhenNoAppOpensIt() async {
     let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
-    let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+    let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))
     #expect(await presenter.present(web, from: TestViewController(name: "topic")) == .presentedInApp)
     #expect(environment.universalLinkAttempts == [web])
     #expect(environment.presentations.map(\.hostName) == ["topic"])

@@ -149,10 +149,7 @@ import URLResponderChainTesting
   @Test func withoutAHostingHierarchyWhatNobodyTakesGoesBackToSwiftUI() {
     let clean = URL(string: "https://example.com/clean")!
     let lone = ViewLinkHandler(name: "lone") { _, _ in .rewrite(clean) }
-    #expect(
-      lone.open(link) == .systemAction(clean, prefersInApp: nil), "SwiftUI's own action opens the rewritten URL")
-    #expect(lone.open(link, preference: .inApp) == .systemAction(clean, prefersInApp: true))
-    #expect(lone.open(link, preference: .defaultBrowser) == .systemAction(clean, prefersInApp: false))
+    #expect(lone.open(link) == .systemAction(clean), "SwiftUI's own action opens the rewritten URL")
   }
 
   @Test func aModifierAnsweringAtOnceIsAnsweredAtOnce() {
@@ -208,8 +205,7 @@ extension OpenURLAnswer: Equatable {
   static func == (lhs: OpenURLAnswer, rhs: OpenURLAnswer) -> Bool {
     switch (lhs, rhs) {
     case (.handled, .handled), (.discarded, .discarded): true
-    case (.systemAction(let left, let leftInApp), .systemAction(let right, let rightInApp)):
-      left == right && leftInApp == rightInApp
+    case (.systemAction(let left), .systemAction(let right)): left == right
     default: false
     }
   }

@@ -1,0 +1,112 @@
+public import Foundation
+
+/// The app's link policy, declared once: which links open in the in-app browser, which are
+/// blocked, whether a link's own app is tried first, and where the person wants web links to
+/// open. One function, ``destination(for:)``, answers for a URL, and every surface asks it:
+/// the in-app presenter (`SafariURLPresenter`, `.presentsLinksInSafari(policy:)`), long-press
+/// previews and prewarming (`LinkButton`, links in text and web views). So a tap, a preview
+/// and a prewarm never disagree about a link.
+///
+/// The default policy shows every ``EligibleURL`` in-app. With the allowlist product, a list
+/// decides instead: what it allows opens in-app, what a deny rule matches opens nowhere, and
+/// the rest goes to the system browser.
+///
+/// ```swift
+/// let policy = LinkPolicy()
+/// policy.destination(for: URL(string: "https://docs.example.com/a")!)      // .inApp
+/// policy.destination(for: URL(string: "https://user@docs.example.com/a")!) // .system: user info
+/// policy.destination(for: URL(string: "javascript:alert(1)")!)            // .nowhere
+/// ```
+///
+/// A long press shows, for each destination:
+///
+/// | Link | Preview | Actions |
+/// | --- | --- | --- |
+/// | opens in-app (``LinkDestination/inApp(nativeAppFirst:reason:)``) | in-app browser | Open, Copy Link, Share |
+/// | another `http`/`https` link | none | Open, Copy Link, Share |
+/// | another scheme that may leave the document (`mailto:`, `tel:`, an app's scheme) | none | Open, Copy Link |
+/// | `javascript:`, `data:`, `file:` and the other schemes of a document's own, or no readable scheme | no menu at all | — |
+///
+/// Open and committing the preview both send the link up the responder chain, so the
+/// handlers that decide a tap also decide these; the menu never opens anything itself.
+/// Previews cannot wait for the network, so a remote allowlist answers from the list it
+/// holds now: without a list yet, nothing is previewed.
+public struct LinkPolicy: Sendable {
+  /// Non-default ports the app's rules name explicitly; a web link on another non-default
+  /// port is not shown in-app.
+  public var permittedPorts: Set<Int>
+  /// Try the link's own app first (universal links) before the in-app browser.
+  public var universalLinksFirst: Bool
+  /// Where the person wants web links to open; set it from the app's setting.
+  public var preference: LinkOpeningPreference
+  /// Where a checked web link goes by the app's list (`.inApp` for one it shows in-app, with
+  /// why); `nil` when every one opens in-app.
+  package let judge: (@Sendable (EligibleURL) -> LinkDestination)?
+
+  /// A policy that shows every eligible web link in-app.
+  ///
+  /// - Parameters:
+  ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
+  ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
+  ///   - preference: Where the person wants web links to open. Defaults to in-app.
+  public init(
+    permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false, preference: LinkOpeningPreference = .inApp
+  ) {
+    self.init(
+      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference, judge: nil)
+  }
+
+  /// A policy whose list judges each checked web link, for the allowlist products.
+  package init(
+    permittedPorts: Set<Int>, universalLinksFirst: Bool, preference: LinkOpeningPreference,
+    judge: (@Sendable (EligibleURL) -> LinkDestination)?
+  ) {
+    self.permittedPorts = permittedPorts
+    self.universalLinksFirst = universalLinksFirst
+    self.preference = preference
+    self.judge = judge
+  }
+
+  /// Where `url` opens, and why.
+  ///
+  /// - A scheme of a document's own (`javascript:`, `data:`, `file:`…) or text without a
+  ///   scheme: nowhere.
+  /// - Any other scheme but `http` and `https` (`mailto:`, `tel:`, an app's): the system.
+  /// - A web link that ``EligibleURL`` refuses (a user or password, an IP address, an
+  ///   unnamed port): the system, never in-app.
+  /// - A web link the list blocks: nowhere; one it does not allow: the system.
+  /// - Otherwise: in-app (its own app first with ``universalLinksFirst``), or, when the person
+  ///   prefers their default browser, its own app if it has one, else that browser.
+  public func destination(for url: URL) -> LinkDestination {
+    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else {
+      return .nowhere(reason: "\(LinkScheme.of(url) ?? "a link without a") scheme never leaves its document")
+    }
+    guard scheme == "http" || scheme == "https" else {
+      return .system(reason: "\(scheme) links cannot be shown in the in-app browser")
+    }
+    let eligible: EligibleURL
+    switch URLSafety.check(url, permittedPorts: permittedPorts) {
+    case .success(let checked): eligible = checked
+    case .failure(let refusal): return .system(reason: "not shown in-app: \(refusal)")
+    }
+    let reason: String
+    switch judge?(eligible) {
+    case .inApp(_, let why)?: reason = why
+    case let listed?: return listed
+    case nil: reason = "every eligible web link opens in-app"
+    }
+    switch preference {
+    case .inApp: return .inApp(nativeAppFirst: universalLinksFirst, reason: reason)
+    case .defaultBrowser: return .nativeAppOrDefaultBrowser(reason: "the person prefers their default browser")
+    }
+  }
+
+  /// The checked URL when `url` opens in the in-app browser now (what a preview shows and
+  /// prewarming warms up), or `nil`.
+  public func eligibleURL(_ url: URL) -> EligibleURL? {
+    guard case .inApp = destination(for: url),
+      case .success(let eligible) = URLSafety.check(url, permittedPorts: permittedPorts)
+    else { return nil }
+    return eligible
+  }
+}
