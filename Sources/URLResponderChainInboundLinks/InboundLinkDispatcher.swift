@@ -151,7 +151,7 @@ public final class InboundLinkDispatcher {
   ) -> Int? {
     if let reason = refusal(of: url) {
       ChainLog.inbound.log(.info, "inbound \(source.rawValue) link refused: \(URLRedaction(url)) \(reason)")
-      completion(InboundLinkResult(url: url, source: source, outcome: .refused(reason: reason), propagation: nil))
+      completion(InboundLinkResult(url: url, source: source, outcome: .discarded(reason: reason), propagation: nil))
       return nil
     }
     let id = nextID
@@ -165,7 +165,8 @@ public final class InboundLinkDispatcher {
       let reason = "more than \(configuration.queueLimit) links arrived before the app could show them"
       ChainLog.inbound.log(.error, "inbound link dropped: \(URLRedaction(dropped.url)) \(reason)")
       dropped.completion(
-        InboundLinkResult(url: dropped.url, source: dropped.source, outcome: .dropped(reason: reason), propagation: nil)
+        InboundLinkResult(
+          url: dropped.url, source: dropped.source, outcome: .discarded(reason: reason), propagation: nil)
       )
     }
     deliverQueuedLinks()
@@ -225,24 +226,24 @@ public final class InboundLinkDispatcher {
   {
     guard let start = host as? any ResponderChainNode else {
       return InboundLinkResult(
-        url: url, source: source, outcome: .refused(reason: "the visible screen is not a responder"), propagation: nil)
+        url: url, source: source, outcome: .discarded(reason: "the visible screen is not a responder"), propagation: nil
+      )
     }
     var options = configuration.propagation
     options.inboundSource = source
     options.joinsIdenticalPropagations = false
     let propagation = await start.propagateURL(url, options: options)
-    let outcome: InboundLinkResult.Outcome
-    switch propagation.outcome {
-    case .handled: outcome = .handled
-    case .discarded(let reason): outcome = .discarded(reason: reason)
-    case .cancelled: outcome = .cancelled
-    case .timedOut: outcome = .timedOut
-    case .notHandled:
+    var outcome = propagation.outcome
+    if outcome == .notHandled {
       let decision = configuration.whenUnhandled(propagation.url, source)
       // The decision's reason is the app's text and may quote the URL: it is not logged.
       ChainLog.inbound.log(
         .info, "inbound \(source.rawValue) link unhandled: \(URLRedaction(url)); the last handler decided")
-      outcome = .notHandled(decision)
+      switch decision {
+      case .handled: outcome = .handled
+      case .discarded(let reason): outcome = .discarded(reason: reason)
+      case .notHandled, .rewrite, .systemAction: outcome = .notHandled
+      }
     }
     return InboundLinkResult(url: url, source: source, outcome: outcome, propagation: propagation)
   }

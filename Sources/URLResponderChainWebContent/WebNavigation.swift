@@ -9,7 +9,7 @@ import URLResponderChainCore
 ///
 /// ```swift
 /// let tap = WebNavigation(url: link, kind: .linkActivated, target: .mainFrame, currentURL: page)
-/// WebNavigationPolicy().decide(tap)   // .sendUpTheChain(link)
+/// WebNavigationPolicy().decide(tap)   // .notHandled(link)
 /// ```
 public struct WebNavigation: Sendable, Equatable {
   /// What started the navigation (`WKNavigationType`).

@@ -10,7 +10,7 @@ import URLResponderChainCore
 ///
 /// | Navigation | Decision |
 /// | --- | --- |
-/// | A tapped link in the page to another document (`http`, `https`, `mailto`, an app's scheme…) | ``WebNavigationDecision/sendUpTheChain(_:)`` |
+/// | A tapped link in the page to another document (`http`, `https`, `mailto`, an app's scheme…) | ``WebNavigationDecision/notHandled(_:)`` |
 /// | A tapped link to a fragment of the page it is on (`#notes`) | loads: same document |
 /// | A tapped link to `javascript:`, `vbscript:` or `data:` | refused: never leaves the web view |
 /// | A tapped link to `blob:`, `file:` or `about:` | loads: the web view's own rules apply |
@@ -20,7 +20,7 @@ import URLResponderChainCore
 /// | The initial load, a reload, back or forward, a form, a redirect, a script | loads, when the scheme is one the web view loads itself |
 /// | The same, to any other scheme (`tel:`, `itms-apps:`, an app's scheme) | refused: not started by the user |
 /// | No target frame (a new window is about to be asked for) | loads: the window request decides |
-/// | A window request started by a tap (`target=_blank`, `window.open` in a tap handler) | ``WebNavigationDecision/sendUpTheChain(_:)`` (no window is created) |
+/// | A window request started by a tap (`target=_blank`, `window.open` in a tap handler) | ``WebNavigationDecision/notHandled(_:)`` (no window is created) |
 /// | A window request without a tap, or to a script, data, blob, file or `about:` URL | refused |
 ///
 /// Schemes are compared in lowercase; a URL whose text still carries the whitespace or
@@ -29,8 +29,8 @@ import URLResponderChainCore
 /// ```swift
 /// let policy = WebNavigationPolicy()
 /// switch policy.decide(navigation) {
-/// case .load: decisionHandler(.allow)
-/// case .sendUpTheChain(let url): decisionHandler(.cancel); webView.propagateURL(url)
+/// case .handled: decisionHandler(.allow)
+/// case .notHandled(let url): decisionHandler(.cancel); webView.propagateURL(url)
 /// case .discarded: decisionHandler(.cancel)
 /// }
 /// ```
@@ -50,7 +50,7 @@ public struct WebNavigationPolicy: Sendable {
   public func decide(_ navigation: WebNavigation) -> WebNavigationDecision {
     switch navigation.target {
     case .newWindow:
-      return .load(because: "no frame: the window request that follows decides")
+      return .handled(reason: "no frame: the window request that follows decides")
     case .windowRequest(let userActivated):
       return decideWindowRequest(navigation.url, userActivated: userActivated)
     case .mainFrame, .subframe:
@@ -61,7 +61,7 @@ public struct WebNavigationPolicy: Sendable {
       guard let scheme, Self.webViewSchemes.contains(scheme) else {
         return .discarded(reason: "\(Self.describe(scheme)) navigation was not started by the user")
       }
-      return .load(because: "\(navigation.kind.phrase) stays in the web view")
+      return .handled(reason: "\(navigation.kind.phrase) stays in the web view")
     }
     guard let url = navigation.url else { return .discarded(reason: "a tapped link without a URL") }
     guard let scheme else { return .discarded(reason: "a tapped link without a readable scheme") }
@@ -69,19 +69,19 @@ public struct WebNavigationPolicy: Sendable {
       return .discarded(reason: "\(scheme): links never leave the web view")
     }
     if Self.loadedInPlace.contains(scheme) {
-      return .load(because: "\(scheme): links are the web view's own")
+      return .handled(reason: "\(scheme): links are the web view's own")
     }
     if navigation.target == .subframe {
       // Only the page itself sends links up the chain; a frame's links stay in the web view.
       guard scheme == "http" || scheme == "https" else {
         return .discarded(reason: "a \(scheme): link inside a frame never leaves the web view")
       }
-      return .load(because: "a link inside a frame loads in the frame")
+      return .handled(reason: "a link inside a frame loads in the frame")
     }
     if Self.isSameDocument(url, as: navigation.currentURL) {
-      return .load(because: "a fragment of the page it is on")
+      return .handled(reason: "a fragment of the page it is on")
     }
-    return .sendUpTheChain(url)
+    return .notHandled(url)
   }
 
   /// The decision once the app's own navigation delegate has answered first.
@@ -105,7 +105,7 @@ public struct WebNavigationPolicy: Sendable {
     if Self.refusedSchemes.contains(scheme) || Self.loadedInPlace.contains(scheme) {
       return .discarded(reason: "\(scheme): links never leave the web view")
     }
-    return .sendUpTheChain(url)
+    return .notHandled(url)
   }
 
   /// Whether `url` only moves to a fragment of `current`: the same text before `#`, and a `#`.

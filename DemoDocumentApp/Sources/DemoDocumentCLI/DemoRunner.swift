@@ -137,8 +137,8 @@ final class DemoRunner {
 
   private func describe(_ decision: WebNavigationDecision) -> String {
     switch decision {
-    case .load(let because): "loads in the web view: \(because)"
-    case .sendUpTheChain(let url): "sent up the chain: \(url.absoluteString)"
+    case .handled(let reason): "loads in the web view: \(reason)"
+    case .notHandled(let url): "sent up the chain: \(url.absoluteString)"
     case .discarded(let reason): "discarded: \(reason)"
     }
   }
@@ -158,11 +158,11 @@ final class DemoRunner {
       let decision = webNavigationPolicy.decide(navigation)
       web = "web view: a tapped link, " + describe(decision)
       switch decision {
-      case .load(let because):
+      case .handled(let because):
         return Tap(number: number, link: view.link, result: nil, outcome: .inPage(because), webDecision: web)
       case .discarded(let reason):
         return Tap(number: number, link: view.link, result: nil, outcome: .blocked(reason), webDecision: web)
-      case .sendUpTheChain(let resolved):
+      case .notHandled(let resolved):
         // In SwiftUI the delegate was attached with the environment: the walk starts at the
         // document's `.urlHandler`, else at the web view.
         origin = view.swiftUIHandler ?? webView
@@ -249,9 +249,7 @@ final class DemoRunner {
       let title = hierarchy.topic.openedDocuments.last.map { "opened document \"\($0.title)\"" } ?? "handled"
       output("-> \(terminal.green(title))")
     case .discarded(let reason): output("-> \(terminal.red("discarded: \(reason)"))")
-    case .notHandled(let decision): output("-> \(terminal.red("no screen handles it; the last handler: \(decision)"))")
-    case .refused(let reason): output("-> \(terminal.red("refused before any screen saw it: \(reason)"))")
-    case .dropped(let reason): output("-> \(terminal.red("dropped: \(reason)"))")
+    case .notHandled: output("-> \(terminal.red("no screen handles it"))")
     case .cancelled: output("-> cancelled")
     case .timedOut: output("-> \(terminal.red("a screen did not answer in time"))")
     }

@@ -180,7 +180,7 @@ import URLResponderChainRecovery
     #expect(status == 1)
     #expect(
       output.contains(
-        "-> refused before any screen saw it: docs.example.com.evil.example is not one of the app's associated domains")
+        "-> discarded: docs.example.com.evil.example is not one of the app's associated domains")
     )
     #expect(!output.contains { $0.contains("queued") })
   }
@@ -188,7 +188,7 @@ import URLResponderChainRecovery
   @Test func aLinkNoScreenHandlesEndsAtTheLastHandlerNotTheBrowser() async {
     let (status, output, _) = await run(["--open", "demodoc://settings"])
     #expect(status == 1)
-    #expect(output.contains("-> no screen handles it; the last handler: discarded (no screen handles this link)"))
+    #expect(output.contains("-> discarded: no screen handles this link"))
     #expect(output.last?.contains("Application") == true, "the route ends at the application, which passed it on")
   }
 

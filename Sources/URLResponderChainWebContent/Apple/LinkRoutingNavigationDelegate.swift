@@ -129,9 +129,9 @@
           return decisionHandler(appPolicy, appPreferences)
         }
         switch decision {
-        case .load:
+        case .handled:
           decisionHandler(.allow, appPreferences)
-        case .sendUpTheChain(let url):
+        case .notHandled(let url):
           decisionHandler(.cancel, appPreferences)
           self.send(url, from: webView)
         case .discarded:
@@ -167,7 +167,7 @@
       _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
       for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
-      if case .sendUpTheChain(let url) = decide(WebNavigation(windowRequestFor: navigationAction, in: webView)) {
+      if case .notHandled(let url) = decide(WebNavigation(windowRequestFor: navigationAction, in: webView)) {
         send(url, from: webView)
       }
       return nil

@@ -127,7 +127,7 @@ final class Completions {
     let dispatcher = try app.dispatcher()
     // Nobody visible handles it; the tab bar's stack does not either: the last handler decides.
     let result = await dispatcher.open(url, source: .handoff)
-    #expect(result.outcome == .notHandled(.discarded(reason: "no screen handles this link")))
+    #expect(result.outcome == .discarded(reason: "no screen handles this link"))
     app.list.decide = { _, context in context.inboundSource == .handoff ? .handled : .notHandled }
     #expect(await dispatcher.open(url, source: .handoff).outcome == .handled)
     #expect(app.list.sources == [.handoff, .handoff], "handlers see where the link came from")
@@ -137,7 +137,7 @@ final class Completions {
     let app = InboundApp()
     let dispatcher = try app.dispatcher()
     let result = await dispatcher.open(url, source: .universalLink)
-    #expect(result.outcome == .notHandled(.discarded(reason: "no screen handles this link")))
+    #expect(result.outcome == .discarded(reason: "no screen handles this link"))
     #expect(app.app.systemOpener.openedURLs.isEmpty)
     // A tapped link still reaches the system.
     _ = await app.list.propagateURL(url)
@@ -152,7 +152,8 @@ final class Completions {
       }
     }
     let result = await dispatcher.open(URL(string: "myapp://settings/privacy")!, source: .customScheme)
-    #expect(result.outcome == .notHandled(.handled))
+    #expect(result.outcome == .handled)
+    #expect(result.propagation?.outcome == .notHandled, "the last handler took it after nobody did")
   }
 
   @Test func aHandlerThatDiscardsIsReported() async throws {
@@ -196,7 +197,7 @@ final class Completions {
     for url in urls { dispatcher.receive(url, source: .universalLink, completion: completions.record) }
     let dropped = "more than 2 links arrived before the app could show them"
     #expect(completions.results.map(\.url) == Array(urls.prefix(2)))
-    #expect(completions.results.map(\.outcome) == [.dropped(reason: dropped), .dropped(reason: dropped)])
+    #expect(completions.results.map(\.outcome) == [.discarded(reason: dropped), .discarded(reason: dropped)])
     app.showWindow()
     dispatcher.deliverQueuedLinks()
     await completions.wait(for: 4)
@@ -376,7 +377,7 @@ final class Completions {
     let dispatcher = try app.dispatcher()
     let url = try #require(URL(string: link))
     let result = await dispatcher.open(url, source: .universalLink)
-    guard case .refused = result.outcome else {
+    guard case .discarded = result.outcome, result.propagation == nil else {
       Issue.record("\(link) entered the chain: \(result.outcome)")
       return
     }
@@ -399,10 +400,10 @@ final class Completions {
     let dispatcher = try InboundApp().dispatcher()
     #expect(
       await dispatcher.open(URL(string: "https://evil.example/x")!, source: .universalLink).outcome
-        == .refused(reason: "evil.example is not one of the app's associated domains"))
+        == .discarded(reason: "evil.example is not one of the app's associated domains"))
     #expect(
       await dispatcher.open(URL(string: "ftp://example.com/x")!, source: .customScheme).outcome
-        == .refused(reason: "scheme \"ftp\" is neither https nor one of the app's own"))
+        == .discarded(reason: "scheme \"ftp\" is neither https nor one of the app's own"))
   }
 
   @Test(arguments: [

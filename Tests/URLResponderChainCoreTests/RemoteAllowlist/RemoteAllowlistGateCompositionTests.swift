@@ -1,17 +1,29 @@
 import Foundation
 import LoopbackHTTPServer
 import Testing
+import URLResponderChainAllowlist
 import URLResponderChainCore
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 import URLResponderChainTesting
 
-/// A view that asks the gate with only its context and passes allowed links on, as the
-/// "Links in SwiftUI" article writes it: `.urlHandler { … gate.decide(url, context:) { _ in .notHandled } }`.
+/// A view that asks the gate with only its context and passes allowed links on, as SwiftUI's
+/// `.checksLinks(with:)` does: `gate.decide(url, context:)`.
 private final class GateView: TestView, AsyncURLHandler {
   var gate: RemoteAllowlistGate!
   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    await gate.decide(url, context: context) { _ in .notHandled }
+    await gate.decide(url, context: context)
+  }
+}
+
+/// Stands in for a `RemoteAllowlistSafariHandling` view controller: its `handleURL` is the
+/// protocol's, with a recording presenter in place of the Safari one.
+private final class CheckingSafariScreen: TestViewController, AsyncURLHandler {
+  var gate: RemoteAllowlistGate!
+  let environment = RecordingLinkEnvironment()
+  lazy var presenter = LinkPresenter(environment: environment, policy: .inApp(["example.com"]))
+  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await gate.decide(url, from: self) { await self.presenter.present($0, from: self).decision }
   }
 }
 
@@ -75,6 +87,35 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
     #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
     #expect(screen.environment.browserRequests.isEmpty)
     #expect(app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func aScreenThatChecksBeforeItsPresenterShowsOnlyWhatTheListAndThePolicyAllow() async throws {
+    // The list allows more than the presenter's policy shows in-app: the list decides whether
+    // a link may open at all, the policy where.
+    let list = Data(#"{"version": 1, "allow": ["example.com", "swift.org"], "deny": ["example.com/admin/*"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list, headers: ["Cache-Control": "max-age=60"]) }
+    defer { server.stop() }
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.retry.maximumAttempts = 1
+    let app = TestApplication()
+    let screen = CheckingSafariScreen(name: "screen")
+    screen.gate = RemoteAllowlistGate(
+      allowlist: try RemoteAllowlist(configuration: configuration), recovery: RecoveryCoordinator())
+    app.makeWindow(rootViewController: screen)
+    let link = TestView(name: "link")
+    screen.view.addSubview(link)
+    let urls = try [
+      "https://example.com/a", "https://swift.org/", "https://example.com/admin/x", "https://evil.example/",
+    ]
+    .map { try #require(URL(string: $0)) }
+    var outcomes: [URLPropagationResult.Outcome] = []
+    for url in urls { outcomes.append(await link.propagateURL(url).outcome) }
+    #expect(outcomes.prefix(2) == [.handled, .handled])
+    #expect(outcomes[2] == .discarded(reason: "blocked by the allowlist's deny rule \"example.com/admin/*\""))
+    #expect(outcomes[3] == .handled, "the system browser opened it")
+    #expect(screen.environment.browserRequests == [urls[0]], "only what the list allows and the policy shows in-app")
+    #expect(screen.environment.systemOpener.openedURLs == [urls[1]], "the policy sent it to the system browser")
+    #expect(app.systemOpener.openedURLs == [urls[3]], "the gate sent it past the presenter")
   }
 
   @Test func withTheListServerDownPassingToTheSystemBrowserShowsNothingInApp() async throws {

@@ -24,7 +24,7 @@ import Testing
     let decision = WebNavigationPolicy().decide(
       WebNavigation(url: url, kind: .linkActivated, target: .mainFrame, currentURL: nil))
     #expect(!decision.loadsInWebView)
-    #expect(decision != .sendUpTheChain(url))
+    #expect(decision != .notHandled(url))
   }
 
   @Test(arguments: [

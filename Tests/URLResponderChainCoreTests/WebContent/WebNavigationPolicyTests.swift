@@ -28,7 +28,7 @@ import Testing
     "https://docs.example.com/articles/web",
   ])
   func aTappedLinkToAnotherDocumentGoesUpTheChain(link: String) {
-    #expect(decide(link) == .sendUpTheChain(URL(string: link)!))
+    #expect(decide(link) == .notHandled(URL(string: link)!))
   }
 
   // Row: a fragment of the page it is on stays in the page.
@@ -50,13 +50,13 @@ import Testing
     let resolved = try #require(WebLinkScheme.resolve(href: "#notes", against: base))
     let decision = policy.decide(
       WebNavigation(url: resolved, kind: .linkActivated, target: .mainFrame, currentURL: Self.page))
-    #expect(decision == .sendUpTheChain(URL(string: "https://evil.example/phish#notes")!))
+    #expect(decision == .notHandled(URL(string: "https://evil.example/phish#notes")!))
   }
 
   @Test func aFragmentLinkBeforeAnyPageIsShownGoesUpTheChain() {
     #expect(
       decide("https://docs.example.com/a#x", current: nil)
-        == .sendUpTheChain(URL(string: "https://docs.example.com/a#x")!))
+        == .notHandled(URL(string: "https://docs.example.com/a#x")!))
   }
 
   // Row: scripts and data documents are refused.
@@ -97,7 +97,7 @@ import Testing
   ])
   func noTappedLinkInsideAFrameEntersTheChain(link: String) {
     let decision = decide(link, target: .subframe)
-    #expect(decision != .sendUpTheChain(URL(string: link)!))
+    #expect(decision != .notHandled(URL(string: link)!))
     let scheme = URL(string: link)!.scheme!
     #expect(decision.loadsInWebView == (scheme == "https"), "web links load in the frame, others are refused")
   }
@@ -161,7 +161,7 @@ import Testing
   @Test(arguments: [WebNavigation.Kind.linkActivated, .other])
   func aWindowRequestStartedByATapGoesUpTheChain(kind: WebNavigation.Kind) {
     let url = URL(string: "https://docs.example.com/guide")!
-    #expect(decide(url.absoluteString, kind, target: .windowRequest(userActivated: true)) == .sendUpTheChain(url))
+    #expect(decide(url.absoluteString, kind, target: .windowRequest(userActivated: true)) == .notHandled(url))
   }
 
   @Test func aWindowRequestWithoutATapIsRefused() {

@@ -1,0 +1,60 @@
+#if canImport(UIKit) && canImport(SafariServices) && canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
+  public import Foundation
+  public import SwiftUI
+  public import URLResponderChain
+  public import URLResponderChainCore
+
+  /// A view controller whose links a ``RemoteAllowlist`` checks before they show in Safari:
+  /// a remote allowlist decides, in two properties.
+  ///
+  /// ```swift
+  /// final class TopicViewController: UIViewController, RemoteAllowlistSafariHandling {
+  ///   let allowlistGate = RemoteAllowlistGate(allowlist: AppLinks.allowlist)
+  ///   let safariPresenter = SafariURLPresenter()
+  /// }
+  /// ```
+  ///
+  /// A link the list allows is shown by the Safari presenter, where its `LinkPolicy` says;
+  /// one a deny rule matches is discarded; one the list does not allow goes to the system
+  /// browser (``RemoteAllowlistGate/WhenRefused``). While the list is fetched the link
+  /// waits. When it cannot be had for a reason the person can fix, the prompt is an error
+  /// reported up the chain: conform to `AlertPresentingErrorHandler` (here or above) to show
+  /// it.
+  @MainActor
+  public protocol RemoteAllowlistSafariHandling: SafariURLHandling {
+    /// The check every link passes before the Safari presenter.
+    var allowlistGate: RemoteAllowlistGate { get }
+  }
+
+  extension RemoteAllowlistSafariHandling {
+    /// Checks `url` against the list, then shows it with ``SafariURLHandling/safariPresenter``
+    /// when the list allows it.
+    public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      await allowlistGate.decide(url, from: self) { await self.safariPresenter.present($0, from: self) }
+    }
+  }
+
+  extension View {
+    /// Checks the links that reach this view's place in the chain against a remote
+    /// allowlist: those it allows go on to the enclosing modifiers (put
+    /// `.presentsLinksInSafari()` around it), the others never reach an in-app presenter.
+    ///
+    /// ```swift
+    /// Text(article)
+    ///   .checksLinks(with: gate)
+    ///   .presentsLinksInSafari()
+    /// ```
+    ///
+    /// It is a URL handler answering ``RemoteAllowlistGate/decide(_:context:)``.
+    ///
+    /// - Parameters:
+    ///   - gate: The check.
+    ///   - fileID: Where the modifier is written, shown in traces; leave the default.
+    ///   - line: The line it is written on, shown in traces; leave the default.
+    public func checksLinks(
+      with gate: RemoteAllowlistGate, fileID: String = #fileID, line: Int = #line
+    ) -> some View {
+      urlHandler({ url, context in await gate.decide(url, context: context) }, fileID: fileID, line: line)
+    }
+  }
+#endif
