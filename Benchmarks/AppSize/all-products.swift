@@ -149,31 +149,19 @@ func screen_routing(for url: URL) throws -> (Screen_routing, Int?)? {
 
 // ---- remote-allowlist
 
-final class TopicViewController_remote_allowlist: UIViewController, AsyncURLHandler {
-  let gate: RemoteAllowlistGate
-
-  init(allowlist: RemoteAllowlist) {
-    gate = RemoteAllowlistGate(allowlist: allowlist)
-    super.init(nibName: nil, bundle: nil)
-  }
-
-  required init?(coder: NSCoder) { fatalError("TopicViewController_remote_allowlist is created in code") }
-
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    await gate.decide(url, from: self) { present(SFSafariViewController(url: $0), animated: true) }
-  }
+final class TopicViewController_remote_allowlist: UIViewController, RemoteAllowlistSafariHandling, AlertPresentingErrorHandler {
+  let allowlistGate = RemoteAllowlistGate(allowlist: .app_remote_allowlist)
+  let safariPresenter = SafariURLPresenter()
 }
 
-/// Once, at launch. Throws for an endpoint that is not https.
-func makeRemoteAllowlist_remote_allowlist() throws -> RemoteAllowlist {
-  var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
-  configuration.cacheDirectory = URL.cachesDirectory.appending(path: "allowlist")
-  return try RemoteAllowlist(configuration: configuration)
+extension RemoteAllowlist {
+  /// The app's list, made once. Its endpoint must be https.
+  static let app_remote_allowlist = try! RemoteAllowlist(
+    configuration: RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!))
 }
 
 @MainActor func makeRootViewController_remote_allowlist() -> UIViewController {
-  guard let allowlist = try? makeRemoteAllowlist_remote_allowlist() else { return UIViewController() }
-  let topic = TopicViewController_remote_allowlist(allowlist: allowlist)
+  let topic = TopicViewController_remote_allowlist()
   topic.embed(ButtonViewController(title: "Guide") { $0.propagateURL(URL(string: "https://docs.example.com/guide")!) })
   return UINavigationController(rootViewController: topic)
 }

@@ -1,4 +1,4 @@
-// link-size: package=URLResponderChain products=URLResponderChain baseline=baseline title="chain + Safari presenter (README: Start here)"
+// link-size: package=URLResponderChain products=URLResponderChain baseline=baseline title="chain + Safari presenter (README: web links in Safari)"
 
 import UIKit
 import URLResponderChain

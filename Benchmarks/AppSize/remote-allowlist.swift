@@ -1,35 +1,23 @@
-// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainRemoteAllowlist baseline=baseline title="remote allowlist gate (URLResponderChainRemoteAllowlist, README)"
+// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainErrorHandling,URLResponderChainRemoteAllowlist baseline=baseline title="remote allowlist decides, with recovery prompts (README: three tasks)"
 
-import SafariServices
 import UIKit
 import URLResponderChain
+import URLResponderChainErrorHandling
 import URLResponderChainRemoteAllowlist
 
-final class TopicViewController: UIViewController, AsyncURLHandler {
-  let gate: RemoteAllowlistGate
-
-  init(allowlist: RemoteAllowlist) {
-    gate = RemoteAllowlistGate(allowlist: allowlist)
-    super.init(nibName: nil, bundle: nil)
-  }
-
-  required init?(coder: NSCoder) { fatalError("TopicViewController is created in code") }
-
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    await gate.decide(url, from: self) { present(SFSafariViewController(url: $0), animated: true) }
-  }
+final class TopicViewController: UIViewController, RemoteAllowlistSafariHandling, AlertPresentingErrorHandler {
+  let allowlistGate = RemoteAllowlistGate(allowlist: .app)
+  let safariPresenter = SafariURLPresenter()
 }
 
-/// Once, at launch. Throws for an endpoint that is not https.
-func makeRemoteAllowlist() throws -> RemoteAllowlist {
-  var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
-  configuration.cacheDirectory = URL.cachesDirectory.appending(path: "allowlist")
-  return try RemoteAllowlist(configuration: configuration)
+extension RemoteAllowlist {
+  /// The app's list, made once. Its endpoint must be https.
+  static let app = try! RemoteAllowlist(
+    configuration: RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!))
 }
 
 @MainActor func makeRootViewController() -> UIViewController {
-  guard let allowlist = try? makeRemoteAllowlist() else { return UIViewController() }
-  let topic = TopicViewController(allowlist: allowlist)
+  let topic = TopicViewController()
   topic.embed(ButtonViewController(title: "Guide") { $0.propagateURL(URL(string: "https://docs.example.com/guide")!) })
   return UINavigationController(rootViewController: topic)
 }
