@@ -149,7 +149,9 @@ func screen_routing(for url: URL) throws -> (Screen_routing, Int?)? {
 
 // ---- remote-allowlist
 
-final class TopicViewController_remote_allowlist: UIViewController, RemoteAllowlistSafariHandling, AlertPresentingErrorHandler {
+final class TopicViewController_remote_allowlist: UIViewController, RemoteAllowlistSafariHandling,
+  AlertPresentingErrorHandler
+{
   let allowlistGate = RemoteAllowlistGate(allowlist: .app_remote_allowlist)
   let safariPresenter = SafariURLPresenter()
 }

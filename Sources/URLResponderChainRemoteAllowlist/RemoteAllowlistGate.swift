@@ -17,7 +17,7 @@ public import URLResponderChainRecovery
 ///
 /// ```swift
 /// extension TopicViewController: AsyncURLHandler {
-///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
 ///     await gate.decide(url, from: self) { url in
 ///       self.present(SFSafariViewController(url: url), animated: true)
 ///     }

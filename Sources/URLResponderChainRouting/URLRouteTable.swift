@@ -34,7 +34,7 @@ public import URLResponderChainCore
 ///   ("*.example.com", .inApp),
 /// ])
 ///
-/// func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+/// func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
 ///   switch routes.route(url) {
 ///   case let (.youTube, match)?: openInYouTube(match.parameters["id"] ?? match.queryValue("v"))
 ///   case (.inApp, _)?: presentSafari(url)

@@ -6,8 +6,8 @@ public import URLResponderChainCore
 /// Place it anywhere in a chain by giving it a ``next`` node.
 ///
 /// ```swift
-/// let handler = RecordingURLHandler(name: "topic", next: app) { url in
-///   (try? EligibleURL(url))?.host == "example.com" ? .handled : .notHandled
+/// let handler = RecordingURLHandler(name: "topic", next: app) { url, _ in
+///   url == topicPage ? .handled : .notHandled
 /// }
 /// let result = await handler.propagateURL(url)
 /// #expect(handler.receivedURLs == [url])
@@ -44,7 +44,7 @@ public final class RecordingURLHandler: TestResponder, AsyncURLHandler {
   override public var nextNode: (any ResponderChainNode)? { next }
 
   /// Records `url` and answers with ``decide``.
-  public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     receivedURLs.append(url)
     receivedOriginalURLs.append(context.originalURL)
     return await decide(url, context)

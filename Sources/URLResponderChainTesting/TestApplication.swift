@@ -46,7 +46,7 @@ open class TestApplication: TestResponder, AsyncURLHandler, SystemURLOpener {
   /// Hands `url` to the ``systemOpener``; handled exactly when it opened. Inbound links
   /// (`URLHandlingContext.isInbound`) are passed on, as
   /// `UIApplication` does.
-  open func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  open func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await SystemFallback.decide(url, context: context) { systemOpener.open($0) }
   }
 }

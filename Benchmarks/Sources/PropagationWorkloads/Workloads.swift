@@ -25,7 +25,7 @@ public final class AwaitedRejectingHandler: AsyncURLHandler {
   /// The handler built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
   /// Passes every URL on.
-  public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
+  public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
 }
 
 /// A handler that suspends once (as a remote check would) and then passes the URL on.
@@ -36,7 +36,7 @@ public final class DeferringHandler: AsyncURLHandler {
   /// The handler built before this one.
   public var nextNode: (any ResponderChainNode)? { next }
   /// Suspends once, then passes the URL on.
-  public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await Task.yield()
     return .notHandled
   }

@@ -59,7 +59,7 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
     grid.didMove(toParent: self)
   }
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     policy.openingPreference = .saved
     return await policy.decide(url, from: self)
   }

@@ -75,7 +75,7 @@ final class TopicController: TestViewController, AsyncURLHandler, ErrorHandler {
     ("https://docs.example.com/documents/:id", ()),
   ])
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     guard context.isInbound else { return await policy?.decide(url, from: self) ?? .notHandled }
     guard let id = Self.inboundRoutes.route(url)?.match.parameters["id"] else { return .notHandled }
     guard let document = model?.document(id: id) else {

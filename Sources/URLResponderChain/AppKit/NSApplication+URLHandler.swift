@@ -11,7 +11,7 @@
   /// Inbound links (``URLResponderChainCore/URLHandlingContext/isInbound``) are passed on.
   extension NSApplication: AsyncURLHandler, SystemURLOpener {
     /// Asks the workspace to open `url`; handled if and only if it did. Inbound links are passed on.
-    public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await SystemFallback.decide(url, context: context) { NSWorkspace.shared.open($0) }
     }
   }

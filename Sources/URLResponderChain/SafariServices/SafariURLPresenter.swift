@@ -18,7 +18,7 @@
   /// final class TopicViewController: UIViewController, AsyncURLHandler {
   ///   let safari = SafariURLPresenter(policy: LinkPolicy(universalLinksFirst: true))
   ///
-  ///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
   ///     await safari.present(url, from: self)
   ///   }
   /// }
@@ -88,7 +88,7 @@
     /// Shows `url` from `viewController`, and returns the decision a handler answers with:
     /// `.handled` unless nothing could show it.
     ///
-    /// Call it from a handler's `handleURL(_:context:)`; it is not a handler itself, so it has
+    /// Call it from a handler's `decideURL(_:context:)`; it is not a handler itself, so it has
     /// a name of its own.
     public func present(_ url: URL, from viewController: UIViewController) async -> URLHandlingDecision {
       await presenter.present(url, from: viewController).decision
@@ -179,7 +179,7 @@
 
   extension SafariURLHandling {
     /// Shows `url` in Safari from this view controller.
-    public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await safariPresenter.present(url, from: self)
     }
   }

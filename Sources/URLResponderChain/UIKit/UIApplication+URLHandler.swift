@@ -16,7 +16,7 @@
   /// ``URLResponderChainCore/InboundLinkDispatcher`` then applies its last handler.
   extension UIApplication: AsyncURLHandler, SystemURLOpener {
     /// Asks the system to open `url`; handled if and only if it did. Inbound links are passed on.
-    public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await SystemFallback.decideFromOriginatingScene(url, context: context) { url in
         await withCheckedContinuation { continuation in
           open(url, options: [:]) { opened in continuation.resume(returning: opened) }

@@ -4,14 +4,16 @@ public import Foundation
 /// up the chain: it *defers* simply by suspending, for example while it consults a remote
 /// allowlist.
 ///
-/// The walk awaits ``handleURL(_:context:)`` under the propagation's timeout and
+/// The walk awaits ``decideURL(_:context:)`` under the propagation's timeout and
 /// cancellation; meanwhile the caller waits on the walk, never on the handler. A handler that
 /// always answers at once should be a ``URLHandler``, which costs less per hop; conform to
-/// one of the two.
+/// one of the two. The two requirements have different names (`decideURL` here,
+/// `handleURL` there), so a method written for one never silently satisfies the other: a
+/// type that conforms to both must write both, and the walk asks `handleURL` first.
 ///
 /// ```swift
 /// extension ArticleViewController: AsyncURLHandler {
-///   func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
 ///     await gate.decide(url, from: self) { present(SFSafariViewController(url: $0), animated: true) }
 ///   }
 /// }
@@ -33,5 +35,5 @@ public protocol AsyncURLHandler: ResponderChainNode {
   ///   - url: The URL as it arrives here, after any rewrites by earlier handlers.
   ///   - context: Where the propagation started and with which URL.
   /// - Returns: Whether the URL was handled, passed on, rewritten or discarded.
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision
 }

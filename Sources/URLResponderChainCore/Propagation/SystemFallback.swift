@@ -9,7 +9,7 @@ package import Foundation
 /// only how they open differs.
 ///
 /// ```swift
-/// func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+/// func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
 ///   await SystemFallback.decide(url, context: context) { await NSWorkspace.shared.open($0) }
 /// }
 /// ```

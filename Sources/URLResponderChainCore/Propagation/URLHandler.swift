@@ -7,14 +7,16 @@ public import Foundation
 /// ``handleURL(_:context:)``. Most links are decided without waiting ("not mine", or "mine,
 /// open it"), and a handler that answers at once costs the walk about as much as a
 /// hand-written loop. A handler that must wait, for example while it consults a remote
-/// allowlist, conforms to ``AsyncURLHandler`` instead; conform to one of the two.
+/// allowlist, conforms to ``AsyncURLHandler`` instead, whose requirement is
+/// ``AsyncURLHandler/decideURL(_:context:)``; conform to one of the two.
 ///
 /// ```swift
-/// extension ArticleViewController: URLHandler {
+/// final class ArticleViewController: UIViewController, URLHandler {
+///   /// Which links open in-app: here, every link a browser and Foundation read alike.
+///   let policy = LinkPolicy()
+///
 ///   func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
-///     guard let link = try? EligibleURL(url), link.host == "example.com" else {
-///       return .notHandled
-///     }
+///     guard let link = policy.eligibleURL(url) else { return .notHandled }
 ///     present(SFSafariViewController(url: link.url), animated: true)
 ///     return .handled
 ///   }

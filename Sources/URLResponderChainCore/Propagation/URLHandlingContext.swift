@@ -2,7 +2,7 @@ public import Foundation
 
 /// What a handler knows about the propagation that asks it.
 ///
-/// Passed to ``URLHandler/handleURL(_:context:)`` and ``AsyncURLHandler/handleURL(_:context:)``.
+/// Passed to ``URLHandler/handleURL(_:context:)`` and ``AsyncURLHandler/decideURL(_:context:)``.
 /// It is a snapshot for the duration of that call; do not keep it.
 public struct URLHandlingContext: Sendable {
   private let propagationOrigin: PropagationOrigin
@@ -19,7 +19,7 @@ public struct URLHandlingContext: Sendable {
   ///
   /// ```swift
   /// let context = URLHandlingContext(originalURL: url, origin: linkView)
-  /// let decision = await viewController.handleURL(url, context: context)
+  /// let decision = await viewController.decideURL(url, context: context)
   /// ```
   ///
   /// - Parameters:

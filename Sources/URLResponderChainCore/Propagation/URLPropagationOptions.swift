@@ -7,7 +7,7 @@ public struct URLPropagationOptions: Sendable {
   /// How long one handler may take to answer before the walk gives it up.
   ///
   /// What it measures: the time from the moment the walk calls the handler's
-  /// ``AsyncURLHandler/handleURL(_:context:)`` to the moment the walk, on the main actor, has its
+  /// ``AsyncURLHandler/decideURL(_:context:)`` to the moment the walk, on the main actor, has its
   /// answer. Every wait for the main actor in between counts: a handler runs on the main
   /// actor, so after each of its suspensions it waits for the main actor to be free again,
   /// and its answer is taken there. Under a busy main actor, a check that took its server

@@ -35,7 +35,7 @@ package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
   /// The enclosing modifier's node, else the platform hierarchy.
   package var nextNode: (any ResponderChainNode)? { enclosing ?? anchor }
 
-  package func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  package func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await decide(url, context)
   }
 

@@ -29,7 +29,7 @@
   extension RemoteAllowlistSafariHandling {
     /// Checks `url` against the list, then shows it with ``SafariURLHandling/safariPresenter``
     /// when the list allows it.
-    public func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await allowlistGate.decide(url, from: self) { await self.safariPresenter.present($0, from: self) }
     }
   }

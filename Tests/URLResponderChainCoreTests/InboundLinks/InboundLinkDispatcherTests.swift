@@ -25,7 +25,7 @@ final class Screen: TestViewController, AsyncURLHandler {
     super.init(name: name)
   }
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     asked.append(url)
     sources.append(context.inboundSource)
     if let scene { askedDuringTransition.append(scene.isTransitioning) }

@@ -11,18 +11,18 @@ import URLResponderChainTesting
 /// `.checksLinks(with:)` does: `gate.decide(url, context:)`.
 private final class GateView: TestView, AsyncURLHandler {
   var gate: RemoteAllowlistGate!
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await gate.decide(url, context: context)
   }
 }
 
-/// Stands in for a `RemoteAllowlistSafariHandling` view controller: its `handleURL` is the
+/// Stands in for a `RemoteAllowlistSafariHandling` view controller: its `decideURL` is the
 /// protocol's, with a recording presenter in place of the Safari one.
 private final class CheckingSafariScreen: TestViewController, AsyncURLHandler {
   var gate: RemoteAllowlistGate!
   let environment = RecordingLinkEnvironment()
   lazy var presenter = LinkPresenter(environment: environment, policy: .inApp(["example.com"]))
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await gate.decide(url, from: self) { await self.presenter.present($0, from: self).decision }
   }
 }
@@ -31,7 +31,7 @@ private final class CheckingSafariScreen: TestViewController, AsyncURLHandler {
 private final class SafariScreen: TestViewController, AsyncURLHandler {
   let environment = RecordingLinkEnvironment()
   lazy var presenter = LinkPresenter(environment: environment)
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await presenter.present(url, from: self).decision
   }
 }

@@ -32,7 +32,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
   let prompted = Gate()
   let answered = Gate()
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     let decision = await gate.decide(url, from: self) { openedInApp.append($0) }
     answers.append(decision)
     answered.open()

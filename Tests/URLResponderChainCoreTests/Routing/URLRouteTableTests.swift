@@ -59,7 +59,7 @@ import URLResponderChainTesting
         ("*.ads.example.com", .discarded(reason: "ads are blocked")),
         ("example.com/*", .handled),
       ])
-      func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { policy.decision(for: url) }
+      func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { policy.decision(for: url) }
     }
     let app = TestApplication()
     let topic = Topic(name: "topic")

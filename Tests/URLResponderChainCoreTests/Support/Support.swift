@@ -51,7 +51,7 @@ final class ImmediateHandler: Linked, AsyncURLHandler {
     self.decision = decision
     super.init(next: next)
   }
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
     return decision
   }
@@ -72,7 +72,7 @@ final class DeferringHandler: Linked, AsyncURLHandler {
     super.init(next: next)
   }
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
     receivedURLs.append(url)
     contexts.append(context)
@@ -96,7 +96,7 @@ final class StubbornHandler: Linked, AsyncURLHandler {
   private(set) var calls = 0
   private(set) var answered = 0
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
     entered.open()
     await withUnsafeContinuation { continuations.append($0) }

@@ -243,7 +243,7 @@ final class PropagationWalk {
         .awaiting(
           PendingHandler(
             nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)))
-      let decision = await handler.handleURL(currentURL, context: URLHandlingContext(origin: origin, hop: hop))
+      let decision = await handler.decideURL(currentURL, context: URLHandlingContext(origin: origin, hop: hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the

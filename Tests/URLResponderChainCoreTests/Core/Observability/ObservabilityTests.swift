@@ -235,7 +235,7 @@ import URLResponderChainTesting
       self.decision = decision
       super.init(next: next)
     }
-    func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await Task.yield()
       return decision
     }
@@ -244,8 +244,8 @@ import URLResponderChainTesting
   final class SignpostTimeoutHandler: AsyncURLHandler {
     let inner = StubbornHandler()
     var nextNode: (any ResponderChainNode)? { nil }
-    func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      await inner.handleURL(url, context: context)
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      await inner.decideURL(url, context: context)
     }
   }
 

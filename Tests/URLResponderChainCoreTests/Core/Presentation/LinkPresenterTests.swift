@@ -173,7 +173,7 @@ import URLResponderChainTesting
   @Test func tapsOnTwoLinksInOneHierarchyPresentOnceThroughTheChain() async throws {
     final class Topic: TestViewController, AsyncURLHandler {
       var presenter: LinkPresenter!
-      func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
         await presenter.present(url, from: self).decision
       }
     }

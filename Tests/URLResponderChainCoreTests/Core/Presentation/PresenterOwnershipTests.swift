@@ -27,7 +27,7 @@ private final class OwningPresenterStandIn: LinkPresentationEnvironment {
 /// Stands in for a `SafariURLHandling` view controller, which owns a Safari presenter.
 private final class SafariHandlingStandIn: TestViewController, AsyncURLHandler {
   let safari = OwningPresenterStandIn()
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await safari.presenter.present(url, from: self).decision
   }
 }

@@ -13,7 +13,7 @@ import URLResponderChainTesting
     let entered = Gate()
     let release = Gate()
     let answered = Gate()
-    func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       entered.open()
       await release.wait()
       answered.open()

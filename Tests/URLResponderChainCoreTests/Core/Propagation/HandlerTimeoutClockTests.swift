@@ -19,7 +19,7 @@ import Testing
       self.clock = clock
       super.init()
     }
-    func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       calls += 1
       do {
         try await clock.sleep(for: delay)

@@ -5,7 +5,7 @@ import URLResponderChainTesting
 @testable import URLResponderChainCore
 
 /// What the handler timeout measures, as `URLPropagationOptions.handlerTimeout` states it:
-/// from the call of `handleURL` until the walk has the answer, not the walk's own wait before
+/// from the call of `decideURL` until the walk has the answer, not the walk's own wait before
 /// the call.
 @MainActor
 @Suite struct HandlerTimeoutTests {
@@ -16,7 +16,7 @@ import URLResponderChainTesting
       self.milliseconds = milliseconds
       super.init()
     }
-    nonisolated func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    nonisolated func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       try? await Task.sleep(for: .milliseconds(milliseconds))
       return .handled
     }

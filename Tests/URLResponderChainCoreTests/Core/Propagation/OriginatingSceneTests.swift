@@ -29,7 +29,7 @@ import URLResponderChainInboundLinks
   /// The application at the end of the chain, deciding as `UIApplication` does.
   final class Application: Linked, AsyncURLHandler {
     var opened: [URL] = []
-    func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await SystemFallback.decideFromOriginatingScene(url, context: context) { url in
         opened.append(url)
         return true
@@ -89,7 +89,7 @@ import URLResponderChainInboundLinks
     first.next = second
     let context = URLHandlingContext(originalURL: exampleURL, origin: first)
     #expect(SystemFallback.originatingScene(of: context) == nil)
-    #expect(await application.handleURL(exampleURL, context: context) == .handled)
+    #expect(await application.decideURL(exampleURL, context: context) == .handled)
     #expect(application.opened == [exampleURL])
   }
 

@@ -25,7 +25,7 @@ private final class AwaitedReenteringHandler: Linked, AsyncURLHandler {
     self.decision = decision
     super.init(next: next)
   }
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await reenter()
     return decision
   }

@@ -16,7 +16,7 @@ private final class ResendingHandler: Linked, AsyncURLHandler {
     super.init()
   }
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
     guard calls == 1, let origin else { return .handled }
     // The same clock as the outer walk: a timeout that only a joined walk could wait for.

@@ -34,7 +34,7 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
     super.init(next: next)
   }
 
-  func handleURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
     seen.append((url, context.hop))
     if suspends { await Task.yield() }

@@ -19,6 +19,6 @@ import URLResponderChainCore
   @Test func aHandlerCanBeCalledDirectlyWithIt() async throws {
     let handler = ImmediateHandler(.discarded(reason: "no"))
     let context = URLHandlingContext(originalURL: exampleURL, origin: Node())
-    #expect(await handler.handleURL(exampleURL, context: context) == .discarded(reason: "no"))
+    #expect(await handler.decideURL(exampleURL, context: context) == .discarded(reason: "no"))
   }
 }
