@@ -107,7 +107,10 @@
     public func presentInAppBrowser(
       for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
     ) -> Bool {
-      guard URLSafety.isShownInApp(url), let host = host as? UIViewController,
+      // The presenter's own policy, the one `present(_:from:)` asked: a direct call shows
+      // nothing the policy keeps out of the app, and a link the policy shows in-app (on a port
+      // it permits, say) is never refused here.
+      guard presenter.policy.eligibleURL(url) != nil, let host = host as? UIViewController,
         host.presentedViewController == nil, host.viewIfLoaded?.window != nil
       else { return false }
       let configuration = SFSafariViewController.Configuration()

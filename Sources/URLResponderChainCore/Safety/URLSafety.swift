@@ -116,21 +116,3 @@ package enum URLSafety {
     return .success(EligibleURL(url: url, scheme: scheme, host: host, port: port, path: path))
   }
 }
-
-extension URLSafety {
-  /// Whether a URL may be shown in an in-app browser at all: whether it is an
-  /// ``EligibleURL`` (`http` or `https`, written `scheme://host`, no user or password, no IP
-  /// address, the default port).
-  ///
-  /// `SFSafariViewController` raises an exception that cannot be caught for anything but an
-  /// `http` or `https` URL, and a URL that `EligibleURL` refuses is one a person cannot judge
-  /// by its address bar. So this check runs before any presentation, and again in the
-  /// presenter itself: the same rule decides a tap, a long-press preview and a prewarm.
-  ///
-  /// ```swift
-  /// URLSafety.isShownInApp(URL(string: "https://user:pass@example.com")!)   // false
-  /// ```
-  package static func isShownInApp(_ url: URL) -> Bool {
-    if case .success = check(url) { true } else { false }
-  }
-}

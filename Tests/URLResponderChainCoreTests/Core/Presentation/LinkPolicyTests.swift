@@ -72,6 +72,21 @@ import URLResponderChainTesting
     }
   }
 
+  /// A port the policy's rules name is shown in-app by a tap as by a preview: the presenter
+  /// performs the policy's answer and never checks again by a rule of its own (it refused
+  /// every non-default port, so a tap opened in the system what a long press previewed).
+  @Test func aPortThePolicyPermitsIsShownByATapAsByAPreview() async throws {
+    let policy = LinkPolicy.inApp(["example.com", "https://app.example.com:8443"])
+    for link in ["https://app.example.com:8443/a", "https://app.example.com:9443/a", "https://example.com:8443/a"] {
+      let url = try #require(URL(string: link))
+      let environment = RecordingLinkEnvironment()
+      let outcome = await LinkPresenter(environment: environment, policy: policy).present(
+        url, from: TestViewController(name: "topic"))
+      #expect((outcome == .presentedInApp) == (policy.menu(for: url)?.previewURL != nil), "\(link)")
+      #expect((outcome == .presentedInApp) == (link == "https://app.example.com:8443/a"), "\(link)")
+    }
+  }
+
   static func place(_ destination: LinkDestination) -> String {
     switch destination {
     case .inApp: "inApp"
