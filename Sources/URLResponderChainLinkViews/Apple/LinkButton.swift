@@ -26,15 +26,22 @@
     /// Called with each propagation's result.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     #if os(iOS) || os(visionOS)
-      /// What a long press shows: an in-app Safari preview only for a link the rule opens
-      /// in-app, and Open, Copy Link and Share (`LinkPolicy` has the table). Open and
-      /// committing the preview send the link up the chain. `nil`: no menu.
-      public var previews: LinkPolicy? = LinkPolicy()
+      /// The policy a long press previews by: an in-app Safari preview only for a link it
+      /// opens in-app, and Open, Copy Link and Share (`LinkPolicy` has the table). Open and
+      /// committing the preview send the link up the chain. `nil`, the default: the policy
+      /// of the Safari presenter a tap reaches (the nearest `SafariURLHandling` view
+      /// controller above the button), so a preview never shows in-app a link a tap would
+      /// not; with no such presenter above, nothing is previewed in-app.
+      public var previews: LinkPolicy?
       private lazy var menuDelegate = LinkMenuInteractionDelegate(
         link: { [weak self] in
           guard let self else { return nil }
           return try? LinkTapTarget.resolve(url: url, written: urlString).get()
-        }, previews: { [weak self] in self?.previews },
+        },
+        previews: { [weak self] in
+          guard let self else { return nil }
+          return LinkPolicy.forPreviews(chosen: previews, found: presenterLinkPolicy)
+        },
         onResult: { [weak self] in self?.onResult })
     #endif
 

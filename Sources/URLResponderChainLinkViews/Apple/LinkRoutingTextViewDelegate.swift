@@ -30,8 +30,12 @@
     public weak var textViewDelegate: (any UITextViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    /// iOS 17+: which links a long press previews in-app (`LinkPolicy` has the menu's
-    /// table); `nil` leaves link menus to ``textViewDelegate`` or UIKit.
+    /// iOS 17+: the policy a long press on a link previews by (`LinkPolicy` has the menu's
+    /// table). `nil`, the default: the policy of the Safari presenter a tap reaches (the
+    /// nearest `SafariURLHandling` view controller above the text view), so a preview never
+    /// shows in-app a link a tap would not; with no such presenter above, nothing is
+    /// previewed in-app. UIKit's own link preview, which would show any link in-app, is never
+    /// used.
     public var previews: LinkPolicy?
     /// The innermost SwiftUI link modifier around the text view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the text view.
@@ -39,10 +43,9 @@
 
     /// Creates a delegate.
     ///
-    /// - Parameter previews: Which links a long press previews in-app (iOS 17+). Defaults to
-    ///   every eligible web link; pass the app's `LinkPolicy`, or `nil` for UIKit's own
-    ///   menu.
-    public init(previews: LinkPolicy? = LinkPolicy()) {
+    /// - Parameter previews: The policy a long press previews by (iOS 17+). Defaults to the
+    ///   policy of the Safari presenter a tap reaches.
+    public init(previews: LinkPolicy? = nil) {
       self.previews = previews
     }
 
@@ -118,8 +121,7 @@
     /// live page in a web view with no persistent website data (UIKit takes a view here, not
     /// a view controller, so the Safari view cannot be the preview); Open sends the link up
     /// the chain. Links that never leave the document (`javascript:`, `data:`…) get no menu.
-    /// Other text items, and links when ``previews`` is `nil`, keep the app delegate's menu,
-    /// or UIKit's.
+    /// Other text items keep the app delegate's menu, or UIKit's.
     @available(iOS 17.0, visionOS 1.0, *)
     public func textView(
       _ textView: UITextView, menuConfigurationFor textItem: UITextItem, defaultMenu: UIMenu
@@ -127,11 +129,12 @@
       let link: URL? = if case .link(let url) = textItem.content { url } else { nil }
       let selector = #selector(Self.textView(_:menuConfigurationFor:defaultMenu:))
       let responder = TextItemRouting.menu(
-        isLink: link != nil, previewsLinks: previews != nil, appDelegateImplements: appDelegateImplements(selector))
+        isLink: link != nil, previewsLinks: true, appDelegateImplements: appDelegateImplements(selector))
       switch responder {
       case .chain:
-        guard let previews, let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
-        guard let menu = previews.menu(for: link) else { return nil }
+        guard let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
+        let policy = LinkPolicy.forPreviews(chosen: previews, found: textView.presenterLinkPolicy)
+        guard let menu = policy.menu(for: link) else { return nil }
         let actions = LinkContextMenu.uiMenu(
           for: link, menu: menu, from: textView, startingAt: enclosingModifier, onResult: onResult)
         let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }

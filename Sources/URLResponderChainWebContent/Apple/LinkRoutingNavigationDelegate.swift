@@ -42,8 +42,11 @@
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Decides what leaves the web view.
     public var policy: WebNavigationPolicy
-    /// Which links a long press previews in-app (`LinkPolicy` has the menu's table); `nil`
-    /// leaves link menus to `uiDelegate`.
+    /// The policy a long press on a link previews by (`LinkPolicy` has the menu's table).
+    /// `nil`, the default: the policy of the Safari presenter a tap reaches (the nearest
+    /// `SafariURLHandling` view controller above the web view), so a preview never shows
+    /// in-app a link a tap would not; with no such presenter above, nothing is previewed
+    /// in-app.
     public var previews: LinkPolicy?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
@@ -57,9 +60,9 @@
     ///
     /// - Parameters:
     ///   - policy: What leaves the web view. Defaults to ``WebNavigationPolicy/init()``.
-    ///   - previews: Which links a long press previews in-app. Defaults to every eligible
-    ///     web link; pass the app's `LinkPolicy`, or `nil` for the UI delegate's menu.
-    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPolicy? = LinkPolicy()) {
+    ///   - previews: The policy a long press previews by. Defaults to the policy of the
+    ///     Safari presenter a tap reaches.
+    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPolicy? = nil) {
       self.policy = policy
       self.previews = previews
     }
@@ -173,19 +176,21 @@
       return nil
     }
 
-    /// A link's long-press menu, from ``previews``; other elements get the app's delegate's menu.
+    /// A link's long-press menu, from ``previews`` or the policy of the presenter above;
+    /// other elements get the app's delegate's menu.
     public func webView(
       _ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo,
       completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
     ) {
-      guard let previews, let url = elementInfo.linkURL else {
+      guard let url = elementInfo.linkURL else {
         guard let app = uiDelegate,
           app.responds(to: #selector(webView(_:contextMenuConfigurationForElement:completionHandler:)))
         else { return completionHandler(nil) }
         app.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
         return
       }
-      guard let menu = previews.menu(for: url) else { return completionHandler(nil) }
+      let policy = LinkPolicy.forPreviews(chosen: previews, found: webView.presenterLinkPolicy)
+      guard let menu = policy.menu(for: url) else { return completionHandler(nil) }
       completionHandler(
         LinkContextMenu.configuration(
           for: url, menu: menu, from: webView, startingAt: enclosingModifier, onResult: onResult))
@@ -196,7 +201,7 @@
       _ webView: WKWebView, contextMenuForElement elementInfo: WKContextMenuElementInfo,
       willCommitWithAnimator animator: any UIContextMenuInteractionCommitAnimating
     ) {
-      guard previews != nil, let url = elementInfo.linkURL else {
+      guard let url = elementInfo.linkURL else {
         uiDelegate?.webView?(webView, contextMenuForElement: elementInfo, willCommitWithAnimator: animator)
         return
       }
