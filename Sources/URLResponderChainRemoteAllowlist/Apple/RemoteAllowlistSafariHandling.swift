@@ -27,7 +27,7 @@
   }
 
   extension RemoteAllowlistSafariHandling {
-    /// Checks `url` against the list, then shows it with ``SafariURLHandling/safariPresenter``
+    /// Checks `url` against the list, then shows it with `safariPresenter`
     /// when the list allows it.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await allowlistGate.decide(url, from: self) { await self.safariPresenter.present($0, from: self) }
