@@ -40,7 +40,9 @@ final class DemoRunner {
   ) throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: allowlist, headers: ["Cache-Control": "max-age=60"]) }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
-    configuration.fetchTimeout = .seconds(5)
+    // The loopback server answers at once; the default 30 s only matters on a machine so busy
+    // that a shorter deadline would block the demo's links (its tests saw 5 s pass).
+    configuration.fetchTimeout = .seconds(30)
     try self.init(
       topic: topic, server: server, configuration: configuration, recovery: RecoveryCoordinator(),
       swiftUI: swiftUI, terminal: terminal, output: output)
