@@ -153,7 +153,7 @@ final class TopicViewController_remote_allowlist: UIViewController, RemoteAllowl
   AlertPresentingErrorHandler
 {
   let allowlistGate = RemoteAllowlistGate(allowlist: .app_remote_allowlist)
-  let safariPresenter = SafariURLPresenter()
+  let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: RemoteAllowlist.app_remote_allowlist))
 }
 
 extension RemoteAllowlist {

@@ -1,13 +1,14 @@
-// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainErrorHandling,URLResponderChainRemoteAllowlist baseline=baseline title="remote allowlist decides, with recovery prompts (README: three tasks)"
+// link-size: package=URLResponderChain products=URLResponderChain,URLResponderChainAllowlist,URLResponderChainErrorHandling,URLResponderChainRemoteAllowlist baseline=baseline title="remote allowlist decides, with recovery prompts (README: three tasks)"
 
 import UIKit
 import URLResponderChain
+import URLResponderChainAllowlist
 import URLResponderChainErrorHandling
 import URLResponderChainRemoteAllowlist
 
 final class TopicViewController: UIViewController, RemoteAllowlistSafariHandling, AlertPresentingErrorHandler {
   let allowlistGate = RemoteAllowlistGate(allowlist: .app)
-  let safariPresenter = SafariURLPresenter()
+  let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: RemoteAllowlist.app))
 }
 
 extension RemoteAllowlist {

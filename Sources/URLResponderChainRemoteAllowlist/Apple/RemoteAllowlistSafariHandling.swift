@@ -10,9 +10,13 @@
   /// ```swift
   /// final class TopicViewController: UIViewController, RemoteAllowlistSafariHandling {
   ///   let allowlistGate = RemoteAllowlistGate(allowlist: AppLinks.allowlist)
-  ///   let safariPresenter = SafariURLPresenter()
+  ///   let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: AppLinks.allowlist))
   /// }
   /// ```
+  ///
+  /// Give the presenter a policy of the same list: long-press previews (`LinkButton`, text
+  /// and web views below) ask the presenter's policy, since they cannot wait for the network,
+  /// and the list's current verdicts are what a tap will meet.
   ///
   /// A link the list allows is shown by the Safari presenter, where its `LinkPolicy` says;
   /// one a deny rule matches is discarded; one the list does not allow goes to the system

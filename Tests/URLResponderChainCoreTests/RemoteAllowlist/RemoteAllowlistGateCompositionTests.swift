@@ -21,7 +21,8 @@ private final class GateView: TestView, AsyncURLHandler {
 private final class CheckingSafariScreen: TestViewController, AsyncURLHandler {
   var gate: RemoteAllowlistGate!
   let environment = RecordingLinkEnvironment()
-  lazy var presenter = LinkPresenter(environment: environment, policy: .inApp(["example.com"]))
+  var policy = LinkPolicy.inApp(["example.com"])
+  lazy var presenter = LinkPresenter(environment: environment, policy: policy)
   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     await gate.decide(url, from: self) { await self.presenter.present($0, from: self).decision }
   }
@@ -116,6 +117,36 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
     #expect(screen.environment.browserRequests == [urls[0]], "only what the list allows and the policy shows in-app")
     #expect(screen.environment.systemOpener.openedURLs == [urls[1]], "the policy sent it to the system browser")
     #expect(app.systemOpener.openedURLs == [urls[3]], "the gate sent it past the presenter")
+  }
+
+  /// The README's recipe: the presenter's policy is the same remote list, so what a long
+  /// press previews (the policy's `eligibleURL`) is what a tap shows in-app, link by link.
+  @Test func theRecipesPreviewsAgreeWithItsTaps() async throws {
+    let list = Data(#"{"version": 1, "allow": ["example.com", "*.example.com"], "deny": ["example.com/admin/*"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list, headers: ["Cache-Control": "max-age=60"]) }
+    defer { server.stop() }
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.retry.maximumAttempts = 1
+    let remote = try RemoteAllowlist(configuration: configuration)
+    let app = TestApplication()
+    let screen = CheckingSafariScreen(name: "screen")
+    screen.gate = RemoteAllowlistGate(allowlist: remote, recovery: RecoveryCoordinator())
+    screen.policy = LinkPolicy(inApp: remote)
+    app.makeWindow(rootViewController: screen)
+    let link = TestView(name: "link")
+    screen.view.addSubview(link)
+    let links = [
+      "https://example.com/a", "https://docs.example.com/b", "https://example.com/admin/x", "https://EXAMPLE.com./c",
+      "https://swift.org/", "https://user@example.com/", "https://example.com:8443/", "mailto:a@example.com",
+    ]
+    #expect(screen.policy.eligibleURL(try #require(URL(string: links[0]))) == nil, "no list yet: no preview")
+    for text in links {
+      let url = try #require(URL(string: text))
+      _ = await link.propagateURL(url)
+      let shownOnTap = screen.environment.presentations.contains { $0.url == url }
+      #expect(shownOnTap == (screen.policy.eligibleURL(url) != nil), "\(text)")
+    }
+    #expect(screen.environment.presentations.map(\.url.absoluteString) == Array(links.prefix(2)) + [links[3]])
   }
 
   @Test func withTheListServerDownPassingToTheSystemBrowserShowsNothingInApp() async throws {
