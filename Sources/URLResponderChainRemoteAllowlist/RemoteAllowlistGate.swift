@@ -117,7 +117,8 @@ public struct RemoteAllowlistGate {
   /// ```
   ///
   /// There an allowed link is passed on (`.notHandled`) to the Safari modifier, and a link the
-  /// list does not allow goes to the system browser past it (`.systemAction`).
+  /// list does not allow goes to the system browser past it (`.systemAction`). That is what
+  /// `.checksLinks(with:)` writes for you, with ``decide(_:context:)``.
   ///
   /// - Returns: What `present` returns for an allowed URL; `.systemAction` or `.discarded`
   ///   otherwise, and `.discarded` when the origin is gone.
