@@ -10,7 +10,8 @@ extension LinkPolicy {
   /// The policy a long press on a link previews by: `chosen` when the app set one, else the
   /// policy of the presenter the link reaches on a tap (`found`), else
   /// ``previewsNothing``. So a preview never shows in-app a link a tap would not.
-  package static func forPreviews(chosen: LinkPolicy?, found: LinkPolicy?) -> LinkPolicy {
-    chosen ?? found ?? previewsNothing
+  /// The responder chain is walked for `found` only when the app set none.
+  package static func forPreviews(chosen: LinkPolicy?, found: @autoclosure () -> LinkPolicy?) -> LinkPolicy {
+    chosen ?? found() ?? previewsNothing
   }
 }

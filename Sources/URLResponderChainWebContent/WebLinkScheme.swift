@@ -17,7 +17,7 @@ public enum WebLinkScheme {
   /// so a value that still carries the spaces, tabs or control characters a browser strips
   /// (`" javascript:"`, `"java\tscript:"`) has no scheme and is refused by the policies.
   public static func of(_ url: URL) -> String? {
-    LinkScheme.of(url)
+    scheme(of: url.absoluteString)
   }
 
   /// Resolves an `href` attribute against the page's URL as the WHATWG URL standard does

@@ -107,10 +107,12 @@
     public func presentInAppBrowser(
       for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
     ) -> Bool {
-      // The presenter's own policy, the one `present(_:from:)` asked: a direct call shows
-      // nothing the policy keeps out of the app, and a link the policy shows in-app (on a port
-      // it permits, say) is never refused here.
-      guard presenter.policy.eligibleURL(url) != nil, let host = host as? UIViewController,
+      // Where the link opens was decided once, by the policy `present(_:from:)` asked; this
+      // only keeps the invariant that no URL `EligibleURL` refuses is ever shown, with the
+      // ports that policy permits. It does not judge the link again: a remote list that
+      // changed while a universal link was tried must not undo the decision.
+      guard case .success = URLSafety.check(url, permittedPorts: presenter.policy.permittedPorts),
+        let host = host as? UIViewController,
         host.presentedViewController == nil, host.viewIfLoaded?.window != nil
       else { return false }
       let configuration = SFSafariViewController.Configuration()

@@ -156,6 +156,27 @@ final class Completions {
     #expect(result.propagation?.outcome == .notHandled, "the last handler took it after nobody did")
   }
 
+  /// The last handler's answer becomes the link's outcome in the propagation's words: only
+  /// `.handled` and `.discarded` end it; any other answer leaves it not handled (the
+  /// dispatcher never opens an inbound link elsewhere, so `.systemAction` or `.rewrite` from
+  /// the last handler cannot be read as taken).
+  @Test(arguments: [
+    (URLHandlingDecision.handled, URLPropagationResult.Outcome.handled),
+    (.discarded(reason: "no"), .discarded(reason: "no")),
+    (.notHandled, .notHandled),
+    (.systemAction, .notHandled),
+    (.rewrite(URL(string: "myapp://other")!), .notHandled),
+  ])
+  func theLastHandlersAnswerIsTheOutcome(answer: URLHandlingDecision, outcome: URLPropagationResult.Outcome)
+    async throws
+  {
+    let app = InboundApp()
+    let dispatcher = try app.dispatcher { $0.whenUnhandled = { _, _ in answer } }
+    let result = await dispatcher.open(URL(string: "myapp://settings/privacy")!, source: .customScheme)
+    #expect(result.outcome == outcome)
+    #expect(app.app.systemOpener.openedURLs.isEmpty)
+  }
+
   @Test func aHandlerThatDiscardsIsReported() async throws {
     let app = InboundApp()
     app.list.decide = { _, _ in .discarded(reason: "this document was deleted") }

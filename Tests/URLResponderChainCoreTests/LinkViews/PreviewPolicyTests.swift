@@ -17,6 +17,14 @@ import URLResponderChainCore
     #expect(LinkPolicy.forPreviews(chosen: mine, found: presenters).preference == .defaultBrowser)
     #expect(LinkPolicy.forPreviews(chosen: nil, found: presenters).menu(for: web)?.previewURL == web)
     #expect(LinkPolicy.forPreviews(chosen: nil, found: nil).menu(for: web)?.previewURL == nil)
+    var walked = false
+    _ = LinkPolicy.forPreviews(
+      chosen: mine,
+      found: {
+        walked = true
+        return presenters
+      }())
+    #expect(!walked, "the chain is not walked when the app chose a policy")
   }
 
   @Test(arguments: ["https://www.swift.org/", "http://docs.example.com/a", "mailto:a@example.com", "javascript:x"])

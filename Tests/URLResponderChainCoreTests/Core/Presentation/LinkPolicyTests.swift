@@ -87,6 +87,29 @@ import URLResponderChainTesting
     }
   }
 
+  /// `eligibleURL(_:)` and `destination(for:)` share one check: a URL has a checked form
+  /// exactly when it opens in-app, under every kind of policy.
+  @Test func theCheckedURLIsThereExactlyWhenTheLinkOpensInApp() throws {
+    let policies = [
+      LinkPolicy(), LinkPolicy(universalLinksFirst: true), LinkPolicy(preference: .defaultBrowser),
+      LinkPolicy.inApp(["example.com", "https://app.example.com:8443"], blocking: ["example.com/admin/*"]),
+    ]
+    let links = [
+      "https://example.com/a", "https://example.com/admin/x", "https://app.example.com:8443/", "https://swift.org/",
+      "https://user@example.com/", "http://EXAMPLE.com./b", "mailto:a@example.com", "javascript:x", ":foo",
+      "https://127.0.0.1/", "https://example.com:8443/",
+    ]
+    for policy in policies {
+      for link in links {
+        let url = try #require(URL(string: link))
+        let opensInApp = if case .inApp = policy.destination(for: url) { true } else { false }
+        let eligible = policy.eligibleURL(url)
+        #expect((eligible != nil) == opensInApp, "\(link)")
+        if let eligible { #expect(eligible.url == url, "\(link)") }
+      }
+    }
+  }
+
   static func place(_ destination: LinkDestination) -> String {
     switch destination {
     case .inApp: "inApp"
