@@ -7,6 +7,13 @@ func library(_ name: String, dependsOn dependencies: [Target.Dependency] = []) -
   .target(name: name, dependencies: dependencies, resources: [.copy("Resources/PrivacyInfo.xcprivacy")])
 }
 
+/// The tests of the product whose main module is `module`: `Tests/<module>Tests`, depending on
+/// that module, on the modules its tests import from the product's own dependencies and the
+/// test kit, and on the shared test support.
+func productTests(_ module: String, _ dependencies: [Target.Dependency]) -> Target {
+  .testTarget(name: "\(module)Tests", dependencies: [.target(name: module)] + dependencies + ["TestSupport"])
+}
+
 let package = Package(
   name: "URLResponderChain",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .visionOS(.v1)],
@@ -83,22 +90,49 @@ let package = Package(
       name: "URLAllowlistToolTests",
       dependencies: ["URLAllowlistTool", "LoopbackHTTPServer"]
     ),
+    // Tests: one target per product, each depending on its product's modules, the test kit and
+    // the shared support below; the integration target holds what combines several products.
+    .target(
+      name: "TestSupport", dependencies: ["URLResponderChainCore"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+    productTests("URLResponderChainCore", ["URLResponderChain", "URLResponderChainTesting"]),
+    productTests("URLResponderChainErrorHandling", ["URLResponderChainCore", "URLResponderChainTesting"]),
+    productTests("URLResponderChainLinkViews", ["URLResponderChainCore"]),
+    // The folded reading of a pattern, for the differential tests of both Allowlist and Routing.
+    .target(
+      name: "AllowlistTestSupport", dependencies: ["URLResponderChainAllowlist", "TestSupport"],
+      path: "Tests/AllowlistTestSupport"),
+    productTests("URLResponderChainAllowlist", ["URLResponderChainCore", "AllowlistTestSupport"]),
+    productTests(
+      "URLResponderChainRouting",
+      ["URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainTesting", "AllowlistTestSupport"]),
+    productTests(
+      "URLResponderChainRecovery",
+      ["URLResponderChainCore", "URLResponderChainErrorHandling", "URLResponderChainTesting"]
+    ),
+    productTests(
+      "URLResponderChainRemoteAllowlist",
+      [
+        "URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainErrorHandling",
+        "URLResponderChainRecovery", "URLResponderChainTesting", "LoopbackHTTPServer",
+      ]
+    ),
+    productTests(
+      "URLResponderChainInboundLinks",
+      ["URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainTesting"]
+    ),
+    productTests("URLResponderChainWebContent", ["URLResponderChainCore", "URLResponderChainLinkViews"]),
+    productTests("URLResponderChainObservability", ["URLResponderChainCore"]),
+    productTests("URLResponderChainTesting", ["URLResponderChainCore"]),
     .testTarget(
-      name: "URLResponderChainCoreTests",
-      // Every library, URLResponderChain included so that its resource bundle (the privacy manifest)
-      // is built and checked.
+      name: "URLResponderChainIntegrationTests",
+      // Every library (URLResponderChain included, so that its resource bundle, the privacy
+      // manifest, is built and checked), for the tests that combine products.
       dependencies: [
         "URLResponderChainCore", "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainLinkViews",
         "URLResponderChainAllowlist", "URLResponderChainRouting", "URLResponderChainRemoteAllowlist",
         "URLResponderChainRecovery", "URLResponderChainInboundLinks", "URLResponderChainWebContent",
-        "URLResponderChainObservability", "URLResponderChainTesting",
-        "LoopbackHTTPServer",
-      ],
-      exclude: ["Fixtures"]
-    ),
-    .testTarget(
-      name: "URLResponderChainTestingTests",
-      dependencies: ["URLResponderChainCore", "URLResponderChainTesting"]
+        "URLResponderChainObservability", "URLResponderChainTesting", "TestSupport", "LoopbackHTTPServer",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -71,6 +71,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   ///     (a server that is down) until ``startListening()``.
   ///   - respond: Decides each reply; called on a background thread.
   public init(listening: Bool = true, respond: @escaping @Sendable (Request) -> Reply) throws {
+    Self.keepLoopbackOffProxies()
     self.respond = respond
     #if canImport(Darwin)
       let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
@@ -106,6 +107,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     port = UInt16(bigEndian: address.sin_port)
     if listening { try startListening() }
   }
+
+  /// Makes `URLSession` reach 127.0.0.1 directly: libcurl sends loopback traffic through a
+  /// configured proxy unless `no_proxy` names it. Every server calls it; a client of a port
+  /// that no server holds calls it too.
+  public static func keepLoopbackOffProxies() { _ = loopbackProxyBypass }
 
   /// Starts accepting connections: a server created with `listening: false` comes up, on the
   /// same port. Does nothing if it already listens or was stopped.
@@ -271,3 +277,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
   }
 }
+
+/// Set once, and only when a proxy is configured. `setenv` while another thread reads the
+/// environment can crash it: Foundation reads `XDG_CACHE_HOME` whenever a session
+/// configuration is made, so this runs once, the first time a server starts, not per test.
+private let loopbackProxyBypass: Void = {
+  let proxies = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+  guard proxies.contains(where: { getenv($0) != nil }) else { return }
+  setenv("no_proxy", "127.0.0.1,localhost", 1)
+  setenv("NO_PROXY", "127.0.0.1,localhost", 1)
+}()

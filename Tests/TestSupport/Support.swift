@@ -1,0 +1,181 @@
+package import Foundation
+public import URLResponderChainCore
+
+/// A one-shot signal a test can await instead of sleeping.
+@MainActor
+package final class Gate {
+  package init() {}
+  package private(set) var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  package func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+
+  package func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Waits until the gate opens, or until the test is cancelled (its time limit), so that a
+  /// gate that never opens fails the test instead of hanging the run.
+  package func waitUnlessCancelled() async {
+    await withTaskCancellationHandler {
+      await wait()
+    } onCancel: {
+      Task { @MainActor in self.open() }
+    }
+  }
+}
+
+/// A node with a settable successor; the test handlers below build on it. `open`, not
+/// `package`, because every test target subclasses it.
+@MainActor
+open class Linked: ResponderChainNode {
+  /// The node after this one; a test may change it.
+  public var next: (any ResponderChainNode)?
+  /// A node whose successor is `next`.
+  public init(next: (any ResponderChainNode)? = nil) { self.next = next }
+  /// ``next``.
+  public var nextNode: (any ResponderChainNode)? { next }
+}
+
+/// A plain node that is not a handler.
+package final class Node: Linked {}
+
+/// An `AsyncURLHandler` that answers without suspending: the walk awaits it all the same.
+package final class ImmediateHandler: Linked, AsyncURLHandler {
+  package let decision: URLHandlingDecision
+  package private(set) var calls = 0
+  package init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
+  package func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    calls += 1
+    return decision
+  }
+}
+
+/// A handler that answers at once: a ``URLHandler``.
+package final class AtOnceHandler: Linked, URLHandler {
+  package var answer: @MainActor (URL, URLHandlingContext) -> URLHandlingDecision
+  package private(set) var calls = 0
+  package private(set) var seen: [(url: URL, hop: Int)] = []
+
+  package init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.answer = { _, _ in decision }
+    super.init(next: next)
+  }
+
+  package func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+    calls += 1
+    seen.append((url, context.hop))
+    return answer(url, context)
+  }
+}
+
+/// A handler that defers until the test releases it, and records what it saw.
+package final class DeferringHandler: Linked, AsyncURLHandler {
+  package var decision: URLHandlingDecision
+  package let entered = Gate()
+  package let release = Gate()
+  package private(set) var calls = 0
+  package private(set) var sawCancellation = false
+  package private(set) var receivedURLs: [URL] = []
+  package private(set) var contexts: [URLHandlingContext] = []
+
+  package init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
+
+  package func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    calls += 1
+    receivedURLs.append(url)
+    contexts.append(context)
+    entered.open()
+    let release = self.release
+    await withTaskCancellationHandler {
+      await release.wait()
+    } onCancel: {
+      Task { @MainActor in release.open() }
+    }
+    sawCancellation = Task.isCancelled
+    return decision
+  }
+}
+
+/// A handler that ignores cancellation and answers only when the test says so, if ever.
+package final class StubbornHandler: Linked, AsyncURLHandler {
+  package let entered = Gate()
+  package let answeredLate = Gate()
+  private var continuations: [UnsafeContinuation<Void, Never>] = []
+  package private(set) var calls = 0
+  package private(set) var answered = 0
+
+  package func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    calls += 1
+    entered.open()
+    await withUnsafeContinuation { continuations.append($0) }
+    answered += 1
+    answeredLate.open()
+    return .handled
+  }
+
+  /// Lets every pending call answer (late), to show the answer is ignored.
+  package func answerLate() {
+    for continuation in continuations { continuation.resume() }
+    continuations = []
+  }
+}
+
+/// Counts completion calls and lets a test await the first one.
+@MainActor
+package final class CompletionRecorder {
+  package init() {}
+  package private(set) var results: [URLPropagationResult] = []
+  package private(set) var ranOnMainQueue: [Bool] = []
+  private let first = Gate()
+
+  package var completion: @MainActor @Sendable (URLPropagationResult) -> Void {
+    { [self] result in
+      results.append(result)
+      ranOnMainQueue.append(MainQueueProbe.isOnMainQueue)
+      first.open()
+    }
+  }
+
+  package func firstResult() async -> URLPropagationResult {
+    await first.wait()
+    return results[0]
+  }
+}
+
+package let exampleURL = URL(string: "https://example.com/article")!
+
+/// Tells whether code runs on the main dispatch queue, the main actor's executor, without trapping.
+package enum MainQueueProbe {
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  package static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// A seeded generator (SplitMix64), so that a failing random case can be replayed.
+package struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  package init(seed: UInt64) { state = seed }
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

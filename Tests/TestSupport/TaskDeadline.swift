@@ -1,0 +1,46 @@
+import Foundation
+
+/// A task had no value within its deadline: a waiter was lost, not merely slow.
+package struct DeadlinePassed: Error, CustomStringConvertible {
+  package let deadline: Duration
+  package var description: String { "the task had no value within \(deadline) of real time" }
+}
+
+extension Task where Failure == Never {
+  /// The task's value, or ``DeadlinePassed`` when it has none within `deadline` of real time:
+  /// a bug that loses a waiter fails its test instead of hanging the whole run. The task
+  /// itself is left to finish, or not, on its own.
+  package func value(within deadline: Duration = .seconds(30)) async throws -> Success {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<Success, DeadlinePassed>, Never>) in
+      let once = ResumeOnce(continuation)
+      let timer = Task<Void, Never> {
+        try? await Task<Never, Never>.sleep(for: deadline)
+        once.resume(.failure(DeadlinePassed(deadline: deadline)))
+      }
+      Task<Void, Never> {
+        let value = await self.value
+        timer.cancel()
+        once.resume(.success(value))
+      }
+    }
+    return try result.get()
+  }
+}
+
+/// Resumes a continuation with the first value it is given, and ignores the rest.
+private final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
+  // `@unchecked`: `continuation` is read and cleared under `lock`, so it is resumed once.
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Value, Never>?
+
+  package init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = continuation }
+
+  package func resume(_ value: Value) {
+    let continuation = lock.withLock { () -> CheckedContinuation<Value, Never>? in
+      defer { self.continuation = nil }
+      return self.continuation
+    }
+    continuation?.resume(returning: value)
+  }
+}

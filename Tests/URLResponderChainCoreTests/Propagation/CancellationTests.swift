@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+import URLResponderChainCore
+
+@MainActor
+@Suite struct CancellationTests {
+  @Test func cancellingTheCallersTaskCancelsTheHandlerAndReturnsCancelled() async {
+    let handler = DeferringHandler(.handled)
+    let above = ImmediateHandler(.handled)
+    handler.next = above
+    let task = Task { await handler.propagateURL(exampleURL) }
+    await handler.entered.wait()
+    task.cancel()
+    let result = await task.value
+    #expect(result.outcome == .cancelled)
+    #expect(result.decidingStep?.refers(to: handler) == true)
+    await handler.release.wait()
+    await Task.yield()
+    #expect(handler.sawCancellation)
+    #expect(above.calls == 0)
+  }
+
+  @Test func cancellingReturnsEvenWhenTheHandlerIgnoresIt() async {
+    let stubborn = StubbornHandler()
+    let task = Task { await stubborn.propagateURL(exampleURL) }
+    await stubborn.entered.wait()
+    task.cancel()
+    let result = await task.value
+    #expect(result.outcome == .cancelled)
+    stubborn.answerLate()
+  }
+
+  @Test func anAlreadyCancelledTaskAsksNoHandler() async {
+    let handler = ImmediateHandler(.handled)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await handler.propagateURL(exampleURL)
+    }
+    let result = await task.value
+    #expect(result.outcome == .cancelled)
+    #expect(handler.calls == 0)
+  }
+
+  @Test func cancelOnTheHandleCompletesOnceWithCancelled() async {
+    let handler = DeferringHandler(.handled)
+    let recorder = CompletionRecorder()
+    let propagation = handler.propagateURL(exampleURL, completion: recorder.completion)
+    await handler.entered.wait()
+    #expect(!propagation.isFinished)
+    propagation.cancel()
+    propagation.cancel()
+    let result = await recorder.firstResult()
+    #expect(result.outcome == .cancelled)
+    #expect(propagation.isFinished)
+    await handler.release.wait()
+    await Task.yield()
+    await Task.yield()
+    #expect(handler.sawCancellation)
+    #expect(recorder.results.count == 1)
+  }
+
+  @Test func cancelAfterTheCompletionRanDoesNothing() async {
+    let recorder = CompletionRecorder()
+    let propagation = ImmediateHandler(.handled).propagateURL(exampleURL, completion: recorder.completion)
+    propagation.cancel()
+    #expect(recorder.results.map(\.outcome) == [.handled])
+  }
+}

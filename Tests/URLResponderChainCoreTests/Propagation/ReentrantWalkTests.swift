@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import URLResponderChainCore
+
+/// A handler that runs `reenter` while it answers, then answers `decision`.
+private final class ReenteringHandler: Linked, URLHandler {
+  var reenter: @MainActor () -> Void = {}
+  let decision: URLHandlingDecision
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+    reenter()
+    return decision
+  }
+}
+
+/// The same, awaited (it never suspends).
+private final class AwaitedReenteringHandler: Linked, AsyncURLHandler {
+  var reenter: @MainActor () async -> Void = {}
+  let decision: URLHandlingDecision
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    await reenter()
+    return decision
+  }
+}
+
+/// Handlers and completions that re-enter the walk while it runs: cancel it, join it,
+/// propagate again, change the chain. The walk's state keeps the runtime's exclusivity checks
+/// (these tests run in a debug build, where an overlapping access traps), and every outcome
+/// is the one the contract names.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ReentrantWalkTests {
+  /// A walk that waits at `gate` first, so that the caller holds its handle (walks that
+  /// never wait finish inside `propagateURL`) before `handler` runs.
+  private func startBehind(
+    _ handler: any ResponderChainNode, recorder: CompletionRecorder
+  ) async -> URLPropagation {
+    let gate = DeferringHandler(.notHandled, next: handler)
+    let propagation = Node(next: gate).propagateURL(exampleURL, completion: recorder.completion)
+    await gate.entered.wait()
+    gate.release.open()
+    return propagation
+  }
+
+  @Test func aHandlerThatCancelsItsOwnWalkWhileAnsweringEndsItCancelled() async {
+    let app = ImmediateHandler(.handled)
+    let handler = ReenteringHandler(.notHandled, next: app)
+    var propagation: URLPropagation?
+    handler.reenter = { propagation?.cancel() }
+    let recorder = CompletionRecorder()
+    propagation = await startBehind(handler, recorder: recorder)
+    let result = await recorder.firstResult()
+    #expect(result.outcome == .cancelled)
+    #expect(app.calls == 0)
+    #expect(recorder.results.count == 1)
+  }
+
+  @Test func anAwaitedHandlerThatCancelsItsOwnWalkEndsItCancelled() async {
+    let app = ImmediateHandler(.handled)
+    let handler = AwaitedReenteringHandler(.handled, next: app)
+    var propagation: URLPropagation?
+    handler.reenter = { propagation?.cancel() }
+    let recorder = CompletionRecorder()
+    propagation = await startBehind(handler, recorder: recorder)
+    #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(app.calls == 0)
+  }
+
+  @Test func aHandlerThatJoinsItsOwnWalkWhileAnsweringSharesItsResult() async {
+    let handler = ReenteringHandler(.handled)
+    let origin = Node(next: handler)
+    let joined = CompletionRecorder()
+    handler.reenter = { origin.propagateURL(exampleURL, completion: joined.completion) }
+    let first = await origin.propagateURL(exampleURL)
+    #expect(first.outcome == .handled)
+    #expect(await joined.firstResult().outcome == .handled)
+    #expect(joined.results.count == 1)
+  }
+
+  @Test func aHandlerThatPropagatesAnotherURLWhileAnsweringGetsItsOwnResult() async throws {
+    let other = try #require(URL(string: "https://example.com/other"))
+    let inner = ImmediateHandler(.handled)
+    let handler = ReenteringHandler(.notHandled, next: inner)
+    let origin = Node(next: handler)
+    let nested = CompletionRecorder()
+    var depth = 0
+    handler.reenter = {
+      depth += 1
+      if depth == 1 { origin.propagateURL(other, completion: nested.completion) }
+    }
+    let result = await origin.propagateURL(exampleURL)
+    #expect(result.outcome == .handled)
+    #expect(await nested.firstResult().outcome == .handled)
+    #expect(nested.results[0].url == other)
+  }
+
+  @Test func aHandlerThatChangesTheChainWhileAnsweringIsFollowedAsTheChainIsThen() async {
+    let before = ImmediateHandler(.discarded(reason: "old chain"))
+    let after = ImmediateHandler(.handled)
+    let handler = ReenteringHandler(.notHandled, next: before)
+    handler.reenter = { handler.next = after }
+    let result = await Node(next: handler).propagateURL(exampleURL)
+    #expect(result.outcome == .handled)
+    #expect(before.calls == 0)
+  }
+
+  @Test func aCompletionThatPropagatesTheSameURLAgainStartsANewWalk() async {
+    let handler = ImmediateHandler(.handled)
+    let origin = Node(next: handler)
+    let second = CompletionRecorder()
+    let first = CompletionRecorder()
+    origin.propagateURL(exampleURL) { result in
+      first.completion(result)
+      origin.propagateURL(exampleURL, completion: second.completion)
+    }
+    #expect(await first.firstResult().outcome == .handled)
+    #expect(await second.firstResult().outcome == .handled)
+    #expect(handler.calls == 2)
+  }
+
+  @Test func aHandlerThatCancelsTwiceEndsTheWalkOnce() async {
+    let handler = ReenteringHandler(.handled)
+    var propagation: URLPropagation?
+    handler.reenter = {
+      propagation?.cancel()
+      propagation?.cancel()
+    }
+    let recorder = CompletionRecorder()
+    propagation = await startBehind(handler, recorder: recorder)
+    #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(recorder.results.count == 1)
+  }
+}

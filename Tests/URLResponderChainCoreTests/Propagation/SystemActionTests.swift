@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+import URLResponderChainTesting
+
+@testable import URLResponderChainCore
+
+/// A handler that answers at once, without an `async` requirement.
+private final class SyncHandler: Linked, URLHandler {
+  let decision: URLHandlingDecision
+  private(set) var calls = 0
+  init(_ decision: URLHandlingDecision, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+    calls += 1
+    return decision
+  }
+}
+
+/// `.systemAction`: the system opens the link, and no in-app presenter above is asked.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct SystemActionTests {
+  @Test(arguments: [true, false])
+  func afterASystemActionOnlyTheApplicationIsAsked(synchronously: Bool) async {
+    let app = TestApplication()
+    let presenterAbove = ImmediateHandler(.handled, next: app)
+    let syncPresenterAbove = SyncHandler(.handled, next: presenterAbove)
+    let gate: any ResponderChainNode =
+      synchronously
+      ? SyncHandler(.systemAction, next: syncPresenterAbove) : ImmediateHandler(.systemAction, next: syncPresenterAbove)
+    let result = await Node(next: gate).propagateURL(exampleURL)
+    #expect(result.outcome == .handled)
+    #expect(presenterAbove.calls == 0)
+    #expect(syncPresenterAbove.calls == 0)
+    #expect(app.systemOpener.openedURLs == [exampleURL])
+    #expect(result.trace.map(\.decision) == [nil, .systemAction, nil, nil, .handled])
+    #expect(result.decidingStep?.nodeID == ObjectIdentifier(app))
+  }
+
+  @Test func aChainWithoutAnApplicationEndsNotHandledAndShowsNothing() async {
+    let presenterAbove = ImmediateHandler(.handled)
+    let result = await ImmediateHandler(.systemAction, next: presenterAbove).propagateURL(exampleURL)
+    #expect(result.outcome == .notHandled)
+    #expect(presenterAbove.calls == 0)
+  }
+
+  @Test func aRewriteBeforeTheSystemActionIsWhatTheSystemOpens() async throws {
+    let app = TestApplication()
+    let upgraded = try #require(URL(string: "https://example.com/upgraded"))
+    let chain = ImmediateHandler(.rewrite(upgraded), next: ImmediateHandler(.systemAction, next: app))
+    let result = await chain.propagateURL(exampleURL)
+    #expect(result.outcome == .handled)
+    #expect(result.url == upgraded)
+    #expect(app.systemOpener.openedURLs == [upgraded])
+  }
+
+  @Test func aDeferredSystemActionStillSkipsThePresentersAbove() async {
+    let app = TestApplication()
+    let presenterAbove = SyncHandler(.handled, next: app)
+    let gate = DeferringHandler(.systemAction, next: presenterAbove)
+    let recorder = CompletionRecorder()
+    Node(next: gate).propagateURL(exampleURL, completion: recorder.completion)
+    await gate.entered.wait()
+    gate.release.open()
+    #expect(await recorder.firstResult().outcome == .handled)
+    #expect(presenterAbove.calls == 0)
+    #expect(app.systemOpener.openedURLs == [exampleURL])
+  }
+}

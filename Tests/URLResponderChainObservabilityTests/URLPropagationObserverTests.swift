@@ -1,0 +1,175 @@
+import Foundation
+import TestSupport
+import Testing
+import URLResponderChainCore
+import URLResponderChainObservability
+
+/// Records the reports about one test's own host (other suites propagate concurrently).
+@MainActor
+final class ReportRecorder: URLPropagationObserver {
+  let host: String
+  let label: String
+  private(set) var reports: [URLPropagationReport] = []
+  var log: EventLog?
+  var onReport: ((URLPropagationReport) -> Void)?
+  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+  init(host: String, label: String = "observer", log: EventLog? = nil) {
+    self.host = host
+    self.label = label
+    self.log = log
+  }
+
+  func propagationDidFinish(_ report: URLPropagationReport) {
+    guard report.originalURL.host == host else { return }
+    reports.append(report)
+    log?.events.append("\(label) \(report.url.host ?? "")")
+    onReport?(report)
+    waiters.removeAll { waiter in
+      guard reports.count >= waiter.count else { return false }
+      waiter.continuation.resume()
+      return true
+    }
+  }
+
+  /// Waits until `count` reports arrived, or until the test is cancelled (its time limit), so
+  /// that a report that never comes fails the test instead of hanging the run.
+  func waitForReports(_ count: Int) async {
+    if reports.count >= count { return }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiters.append((count, $0)) }
+    } onCancel: {
+      Task { @MainActor in self.resumeAllWaiters() }
+    }
+  }
+
+  private func resumeAllWaiters() {
+    for waiter in waiters { waiter.continuation.resume() }
+    waiters.removeAll()
+  }
+}
+
+@MainActor
+final class EventLog {
+  var events: [String] = []
+}
+
+/// A report that never arrives fails the test at its time limit instead of hanging the run.
+@Suite(.timeLimit(.minutes(1))) @MainActor struct URLPropagationObserverTests {
+  @Test func everyPropagationIsReportedOnceWithOutcomeDecidingTypeDurationAndRedactedURL() async throws {
+    let recorder = ReportRecorder(host: "observed.example")
+    URLPropagationObservers.add(recorder)
+    defer { URLPropagationObservers.remove(recorder) }
+    let link = Node(
+      next: ImmediateHandler(.rewrite(URL(string: "https://observed.example/b?t=1")!), next: ImmediateHandler(.handled))
+    )
+    let result = await link.propagateURL(URL(string: "https://observed.example/a?secret=1")!)
+    await recorder.waitForReports(1)
+    let report = try #require(recorder.reports.first)
+    #expect(recorder.reports.count == 1)
+    #expect(report.outcome == result.outcome)
+    #expect(report.decidingNodeTypeName == "ImmediateHandler")
+    #expect(report.url.description == "https://observed.example")
+    #expect(report.originalURL.path == "/a")
+    #expect(report.nodesVisited == 3)
+    #expect(report.duration >= result.duration)
+  }
+
+  @Test func reportsArriveInTheOrderPropagationsFinishedAndObserversInTheOrderAdded() async {
+    let log = EventLog()
+    let first = ReportRecorder(host: "order.example", label: "first", log: log)
+    let second = ReportRecorder(host: "order.example", label: "second", log: log)
+    URLPropagationObservers.add(first)
+    URLPropagationObservers.add(second)
+    URLPropagationObservers.add(first)  // a second add changes nothing
+    defer {
+      URLPropagationObservers.remove(first)
+      URLPropagationObservers.remove(second)
+    }
+    let slow = DeferringHandler(.handled)
+    let link = Node(next: slow)
+    // A starts first but finishes second; B finishes first.
+    let a = Task { await link.propagateURL(URL(string: "https://order.example/a")!) }
+    await slow.entered.wait()
+    _ = await Node(next: ImmediateHandler(.discarded(reason: "no"))).propagateURL(
+      URL(string: "https://order.example/b")!)
+    slow.release.open()
+    _ = await a.value
+    await second.waitForReports(2)
+    #expect(
+      log.events == ["first order.example", "second order.example", "first order.example", "second order.example"])
+    #expect(first.reports.map(\.outcome) == [.discarded(reason: "no"), .handled])
+    #expect(second.reports.count == 2)
+  }
+
+  @Test func aJoinedDoubleTapIsOnePropagationAndOneReport() async {
+    let recorder = ReportRecorder(host: "joined.example")
+    URLPropagationObservers.add(recorder)
+    defer { URLPropagationObservers.remove(recorder) }
+    let handler = DeferringHandler(.handled)
+    let link = Node(next: handler)
+    let url = URL(string: "https://joined.example")!
+    let one = Task { await link.propagateURL(url) }
+    await handler.entered.wait()
+    let two = Task { await link.propagateURL(url) }
+    await Task.yield()
+    handler.release.open()
+    _ = await (one.value, two.value)
+    // A later propagation proves nothing more about the joined one is still on its way.
+    _ = await Node().propagateURL(URL(string: "https://joined.example/after")!)
+    await recorder.waitForReports(2)
+    #expect(recorder.reports.map(\.outcome) == [.handled, .notHandled])
+    #expect(handler.calls == 1)
+  }
+
+  @Test func theCallerResumesBeforeAnyObserverIsCalled() async {
+    let log = EventLog()
+    let recorder = ReportRecorder(host: "first-caller.example", log: log)
+    recorder.onReport = { _ in
+      // A slow observer: whatever it does happens after the caller already has its result.
+      log.events.append("observer finished")
+    }
+    URLPropagationObservers.add(recorder)
+    defer { URLPropagationObservers.remove(recorder) }
+    let completion = CompletionRecorder()
+    Node(next: ImmediateHandler(.handled)).propagateURL(
+      URL(string: "https://first-caller.example/completion")!
+    ) { result in
+      log.events.append("completion \(result.outcome)")
+      completion.completion(result)
+    }
+    _ = await completion.firstResult()
+    _ = await Node().propagateURL(URL(string: "https://first-caller.example/async")!)
+    log.events.append("async caller resumed")
+    await recorder.waitForReports(2)
+    #expect(
+      log.events.firstIndex(of: "completion handled")! < log.events.firstIndex(of: "observer first-caller.example")!)
+    #expect(
+      log.events.firstIndex(of: "async caller resumed")! < log.events.lastIndex(of: "observer first-caller.example")!)
+  }
+
+  @Test func anObserverCannotChangeTheOutcomeAndIsHeldWeakly() async {
+    var recorder: ReportRecorder? = ReportRecorder(host: "weak.example")
+    weak let weakRecorder = recorder
+    URLPropagationObservers.add(recorder!)
+    let result = await Node(next: ImmediateHandler(.discarded(reason: "kept"))).propagateURL(
+      URL(string: "https://weak.example")!)
+    await recorder?.waitForReports(1)
+    #expect(result.outcome == .discarded(reason: "kept"))
+    recorder = nil
+    #expect(weakRecorder == nil, "registration does not keep an observer alive")
+    _ = await Node().propagateURL(URL(string: "https://weak.example/after")!)
+  }
+
+  @Test func aRemovedObserverIsNotCalled() async {
+    let removed = ReportRecorder(host: "removed.example")
+    let kept = ReportRecorder(host: "removed.example")
+    URLPropagationObservers.add(removed)
+    URLPropagationObservers.add(kept)
+    URLPropagationObservers.remove(removed)
+    defer { URLPropagationObservers.remove(kept) }
+    _ = await Node().propagateURL(URL(string: "https://removed.example")!)
+    await kept.waitForReports(1)
+    #expect(removed.reports.isEmpty)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LoopbackHTTPServer
+import TestSupport
+import Testing
+
+@testable import URLResponderChainCore
+@testable import URLResponderChainRemoteAllowlist
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite struct URLSessionAllowlistTransportTests {
+  private let transport = URLSessionAllowlistTransport()
+
+  @Test func aResponseComesBackWithStatusHeadersAndBody() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Data("hello".utf8), headers: ["ETag": "\"v1\""]) }
+    defer { server.stop() }
+    let exchange = try await transport.send(
+      URLRequest(url: server.url(path: "/list")), byteLimit: 100, timeout: .seconds(30))
+    #expect(exchange.status == 200)
+    #expect(exchange.headers["etag"] == "\"v1\"")
+    #expect(exchange.body == Data("hello".utf8))
+    #expect(server.requests.map(\.path) == ["/list"])
+  }
+
+  @Test func aRefusedConnectionIsUnreachable() async throws {
+    let refusing = try RefusingLoopbackPort()
+    let url = refusing.url()
+    await #expect(throws: RemoteAllowlistFailure.self) {
+      try await transport.send(URLRequest(url: url), byteLimit: 100, timeout: .seconds(30))
+    }
+    do {
+      _ = try await transport.send(URLRequest(url: url), byteLimit: 100, timeout: .seconds(30))
+    } catch {
+      guard case .unreachable = error else { Issue.record("expected unreachable, got \(error)"); return }
+    }
+    withExtendedLifetime(refusing) {}
+  }
+
+  @Test func aServerThatNeverAnswersTimesOutOnTime() async throws {
+    let server = try LoopbackHTTPServer { _ in .hang }
+    defer { server.stop() }
+    // The request's deadline waits on a clock the test moves: exactly the timeout, whatever
+    // the machine's load. The timeout is long because URLSession's own backstop (the
+    // request's `timeoutInterval`, the same timeout rounded up to whole seconds) runs in real
+    // time: a short one could fire before a loaded machine starts the deadline, which would
+    // then never sleep on the clock this test waits on.
+    let clock = ManualClock()
+    let transport = URLSessionAllowlistTransport(clock: clock)
+    let send = Task {
+      try await transport.send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(120))
+    }
+    await clock.sleepers(atLeast: 1)
+    #expect(clock.requestedSleeps == [.seconds(120)])
+    clock.advance(by: .seconds(120))
+    do {
+      _ = try await send.value
+      Issue.record("expected a timeout")
+    } catch {
+      #expect(error as? RemoteAllowlistFailure == .timedOut)
+    }
+  }
+
+  @Test func aDeclaredOversizedBodyIsRefused() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: Data(count: 10_000)) }
+    defer { server.stop() }
+    await #expect(throws: RemoteAllowlistFailure.tooLarge(limit: 1_000)) {
+      try await transport.send(URLRequest(url: server.url()), byteLimit: 1_000, timeout: .seconds(30))
+    }
+  }
+
+  @Test func anUndeclaredOversizedBodyStopsBeingReadAtTheLimit() async throws {
+    // A thousand pieces at 200 ms take over three minutes, far past the 60 s deadline. A
+    // transport that read the whole body before checking its size would time out; only one
+    // that stops at the limit (within the first three pieces) answers `.tooLarge`. No clock
+    // reading is needed, so a loaded machine cannot fail this test.
+    let server = try LoopbackHTTPServer { _ in
+      .trickle(
+        status: 200, headers: [:], body: Data(count: 4_000_000), pieces: 1_000, pause: .milliseconds(200),
+        declaresLength: false)
+    }
+    defer { server.stop() }
+    await #expect(throws: RemoteAllowlistFailure.tooLarge(limit: 10_000)) {
+      try await transport.send(URLRequest(url: server.url()), byteLimit: 10_000, timeout: .seconds(60))
+    }
+  }
+
+  @Test func cancellingTheCallerCancelsTheRequest() async throws {
+    let server = try LoopbackHTTPServer { _ in .hang }
+    defer { server.stop() }
+    let task = Task { try await transport.send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(30)) }
+    while server.requests.isEmpty { await Task.yield() }
+    task.cancel()
+    await #expect(throws: RemoteAllowlistFailure.cancelled) { try await task.value }
+  }
+}

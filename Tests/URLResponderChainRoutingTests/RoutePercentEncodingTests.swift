@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import URLResponderChainAllowlist
+import URLResponderChainRouting
+
+/// A placeholder takes a segment only when its escapes spell text one way, and captures
+/// exactly that text; a route table reads a path as an allowlist does.
+@Suite struct RoutePercentEncodingTests {
+  /// Placeholder values, decoded exactly: a segment that reads two ways does not match.
+  @Test(arguments: [
+    "https://example.com/files/%FF", "https://example.com/files/%C0%AE%C0%AE", "https://example.com/files/%ED%A0%80",
+    "https://example.com/files/%C2%85", "https://example.com/files/a%C2%9Fb", "https://example.com/files/%F4%90%80%80",
+  ])
+  func aPlaceholderThatDoesNotDecodeToTextDoesNotMatch(url: String) throws {
+    let table = try URLRouteTable([("https://example.com/files/:name", "file")])
+    #expect(table.route(try #require(URL(string: url))) == nil)
+  }
+
+  @Test(arguments: [
+    ("https://example.com/files/%EF%BB%BFadmin", "\u{FEFF}admin"),
+    ("https://example.com/files/%25FF", "%FF"),
+    ("https://example.com/files/caf%c3%a9", "café"),
+    ("https://example.com/files/e%CC%81", "e\u{301}"),
+  ])
+  func aPlaceholderCapturesExactlyTheTextItsEscapesSpell(url: String, value: String) throws {
+    let table = try URLRouteTable([
+      ("https://example.com/files/:name", "file"), ("https://example.com/files/admin", "admin"),
+    ])
+    let link = try #require(URL(string: url))
+    let route = try #require(table.route(link))
+    #expect(route.action == "file")
+    #expect(route.match.parameters["name"].map { Array($0.unicodeScalars) } == Array(value.unicodeScalars))
+  }
+
+  /// A lenient server reads `a%2Fb` as two segments, which no route of one placeholder takes:
+  /// the readings disagree, so no route matches (a route table reads a path as an allowlist).
+  @Test func aPlaceholderSegmentThatALenientServerSplitsMatchesNoRoute() throws {
+    let table = try URLRouteTable([("https://example.com/files/:name", "file")])
+    #expect(table.route(try #require(URL(string: "https://example.com/files/a%2Fb"))) == nil)
+  }
+}
