@@ -14,7 +14,8 @@ public import Foundation
 /// ```swift
 /// let server = try LoopbackHTTPServer { request in .ok(body: Data(#"{"version":1,"allow":[]}"#.utf8)) }
 /// defer { server.stop() }
-/// let url = server.url(path: "/allowlist.json")
+/// let endpoint = server.url(path: "/allowlist.json")
+/// print(endpoint)   // http://127.0.0.1:PORT/allowlist.json
 /// ```
 public final class LoopbackHTTPServer: @unchecked Sendable {
   // `@unchecked`: the mutable state (requests, stopped) is guarded by `lock`; the socket is

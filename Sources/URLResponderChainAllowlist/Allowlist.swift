@@ -18,7 +18,7 @@ public import URLResponderChainCore
 ///
 /// ```swift
 /// let allowlist = try Allowlist(allow: ["example.com", "*.trusted.org"], deny: ["*.ads.trusted.org"])
-/// allowlist.verdict(for: "https://cdn.trusted.org/a.js")   // .allowed(rule: "*.trusted.org")
+/// print(allowlist.verdict(for: "https://cdn.trusted.org/a.js"))   // allowed(rule: "*.trusted.org")
 /// ```
 public struct Allowlist: URLVerdictProviding {
   // The compiled list lives in one immutable object: an allowlist (and every value that

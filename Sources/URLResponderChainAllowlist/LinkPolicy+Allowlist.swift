@@ -10,8 +10,8 @@ extension LinkPolicy {
   ///
   /// ```swift
   /// let policy = LinkPolicy(inApp: try Allowlist(allow: ["*.example.com"]))
-  /// policy.destination(for: URL(string: "https://docs.example.com/a")!) // .inApp
-  /// policy.destination(for: URL(string: "https://example.org/")!)   // .system
+  /// print(policy.destination(for: URL(string: "https://docs.example.com/a")!)) // inApp(…)
+  /// print(policy.destination(for: URL(string: "https://example.org/")!))       // system
   /// ```
   ///
   /// - Parameters:
@@ -37,7 +37,9 @@ extension LinkPolicy {
   /// in-app" in one line.
   ///
   /// ```swift
-  /// let safariPresenter = SafariURLPresenter(policy: .inApp(["example.com", "*.example.com"]))
+  /// final class ArticleViewController: UIViewController, SafariURLHandling {
+  ///   let safariPresenter = SafariURLPresenter(policy: .inApp(["example.com", "*.example.com"]))
+  /// }
   /// ```
   ///
   /// The patterns are ``URLPattern``s written in code, like a literal: one that is not valid

@@ -16,7 +16,8 @@ import URLResponderChainCore
 ///
 /// ```swift
 /// let pattern = try URLPattern("https://youtu.be/:id")
-/// let match = pattern.match(eligibleURL)   // match?.parameters["id"]
+/// let match = pattern.match(try EligibleURL("https://youtu.be/dQw4w9WgXcQ"))
+/// print(match?.parameters["id"] ?? "-")   // dQw4w9WgXcQ
 /// ```
 public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// One segment of a path pattern.

@@ -7,8 +7,8 @@ extension ResponderChainNode {
   /// handlers above. The walk is iterative and visits each node once.
   ///
   /// ```swift
-  /// let result = await propagateURL(url)
-  /// if let error = result.error { await reportError(error) }
+  /// let result = await linkView.propagateURL(url)
+  /// if let error = result.error { await linkView.reportError(error) }
   /// ```
   ///
   /// - Parameter error: The error to report.

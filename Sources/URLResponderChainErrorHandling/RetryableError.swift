@@ -2,11 +2,13 @@
 /// ``ErrorHandler`` that shows it offers "Retry" and "Cancel" and calls ``resolve(_:)``.
 ///
 /// ```swift
-/// func handleError(_ error: any Error) async -> ErrorHandlingDecision {
-///   guard let error = error as? any RetryableError else { return .notHandled }
-///   showAlert(error.title, error.message,
-///             retry: { error.resolve(.retry) }, cancel: { error.resolve(.cancel) })
-///   return .handled
+/// extension DocumentViewController: ErrorHandler {
+///   func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+///     guard let error = error as? any RetryableError else { return .notHandled }
+///     showAlert(error.title, error.message,
+///               retry: { error.resolve(.retry) }, cancel: { error.resolve(.cancel) })
+///     return .handled
+///   }
 /// }
 /// ```
 ///

@@ -7,12 +7,19 @@ import URLResponderChainCore
 /// user sees, so that screen decides first and the root decides last.
 ///
 /// ```swift
-/// // SceneDelegate
-/// links = try InboundLinkDispatcher(
-///   scene: windowScene, configuration: .init(associatedDomains: ["example.com"], customSchemes: ["myapp"]))
+/// final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+///   var links: InboundLinkDispatcher?
 ///
-/// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
-///   links?.receive(contexts)
+///   func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+///     guard let windowScene = scene as? UIWindowScene else { return }
+///     links = try? InboundLinkDispatcher(
+///       scene: windowScene, configuration: .init(associatedDomains: ["example.com"], customSchemes: ["myapp"]))
+///     links?.receive(options)
+///   }
+///
+///   func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
+///     links?.receive(contexts)
+///   }
 /// }
 /// ```
 ///

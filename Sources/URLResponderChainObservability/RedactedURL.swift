@@ -11,7 +11,7 @@ import URLResponderChainCore
 /// ```swift
 /// let redacted = RedactedURL(URL(string: "https://example.com/users/42?token=abc#top")!)
 /// print(redacted)          // https://example.com
-/// redacted.path            // "/users/42": log it as private, if at all
+/// print(redacted.path)     // /users/42: log it as private, if at all
 /// ```
 public struct RedactedURL: Sendable, Hashable, CustomStringConvertible {
   /// The log's own redaction of the URL, which this makes public.

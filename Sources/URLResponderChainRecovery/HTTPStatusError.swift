@@ -11,6 +11,7 @@ import URLResponderChainCore
 /// ```swift
 /// let (data, response) = try await session.data(for: request)
 /// try HTTPStatusError.check(response)   // throws for 4xx and 5xx
+/// let items = try JSONDecoder().decode([Item].self, from: data)
 /// ```
 public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The response's status code.

@@ -7,14 +7,18 @@ public import URLResponderChainErrorHandling
 /// the listeners are `ErrorHandler`s up the responder chain.
 ///
 /// ```swift
-/// // at launch, on Apple platforms
-/// RecoveryCoordinator.shared.connectivity = NetworkPathMonitor()
+/// // At launch, on Apple platforms:
+/// // RecoveryCoordinator.shared.connectivity = NetworkPathMonitor()
 ///
-/// // anywhere a responder loads data
-/// let items = try await runRecovering {
-///   let (data, response) = try await session.data(for: request)
-///   try HTTPStatusError.check(response)
-///   return try JSONDecoder().decode([Item].self, from: data)
+/// // Anywhere a responder loads data:
+/// extension DocumentViewController {
+///   func loadItems() async throws -> [Item] {
+///     try await runRecovering {
+///       let (data, response) = try await URLSession.shared.data(for: request)
+///       try HTTPStatusError.check(response)
+///       return try JSONDecoder().decode([Item].self, from: data)
+///     }
+///   }
 /// }
 /// ```
 ///
@@ -191,7 +195,11 @@ extension ResponderChainNode {
   /// Runs `operation` under `coordinator`'s recoveries, with prompts reported from this responder.
   ///
   /// ```swift
-  /// let profile = try await runRecovering { try await api.profile() }
+  /// extension DocumentViewController {
+  ///   func loadProfile() async throws -> String {
+  ///     try await runRecovering { try await api.profile() }
+  ///   }
+  /// }
   /// ```
   ///
   /// See ``RecoveryCoordinator/run(reportingFrom:classifier:text:_:)``.

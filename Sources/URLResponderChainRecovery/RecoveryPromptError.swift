@@ -13,8 +13,17 @@ public import URLResponderChainErrorHandling
 /// the error alive, so it cannot hide that the prompt went away:
 ///
 /// ```swift
-/// present(alert, animated: true)
-/// error.whenResolved { [weak alert] _ in alert?.dismiss(animated: true) }
+/// extension TopicViewController: ErrorHandler {
+///   func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+///     guard let error = error as? any RecoveryPromptError else { return .notHandled }
+///     let alert = UIAlertController(title: error.title, message: error.message, preferredStyle: .alert)
+///     alert.addAction(UIAlertAction(title: "Try Again", style: .default) { _ in error.resolve(.retry) })
+///     alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in error.resolve(.cancel) })
+///     present(alert, animated: true)
+///     error.whenResolved { [weak alert] _ in alert?.dismiss(animated: true) }
+///     return .handled
+///   }
+/// }
 /// ```
 public protocol RecoveryPromptError: Error {
   /// Which of the three kinds this is.

@@ -10,11 +10,11 @@ public import URLResponderChainCore
 /// do {
 ///   switch try await remote.check(url) {
 ///   case .allowed: presentInApp(url)
-///   case .blocked(let rule): log("blocked by \(rule)")
-///   case .refused(let reason): log(reason)
+///   case .blocked(let rule): print("blocked by \(rule)")
+///   case .refused(let reason): print(reason)
 ///   }
 /// } catch {
-///   reportError(error)   // offline, timed out, …: RemoteAllowlistFailure
+///   await linkView.reportError(error)   // offline, timed out, …: RemoteAllowlistFailure
 /// }
 /// ```
 ///
@@ -175,7 +175,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// and the next launch starts with it instead of revalidating the old one again.
   ///
   /// ```swift
-  /// let verdict = await remote.check(url)
+  /// print(try await remote.check(url))
   /// await remote.finishPendingFetch()   // before exit(0)
   /// ```
   public func finishPendingFetch() async {

@@ -6,7 +6,8 @@ import URLResponderChainCore
 ///
 /// ```swift
 /// var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
-/// configuration.cacheDirectory = URL.cachesDirectory.appending(path: "allowlist")
+/// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+/// configuration.cacheDirectory = caches.appending(path: "allowlist")
 /// configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["example.com"]))
 /// ```
 public struct RemoteAllowlistConfiguration: Sendable {

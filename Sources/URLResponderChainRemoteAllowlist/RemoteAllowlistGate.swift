@@ -74,7 +74,11 @@ public struct RemoteAllowlistGate {
   /// (for example a `LinkPresenter`'s outcome).
   ///
   /// ```swift
-  /// await gate.decide(url, from: self) { await presenter.present($0, from: self).decision }
+  /// extension TopicViewController: AsyncURLHandler {
+  ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+  ///     await gate.decide(url, from: self) { await presenter.present($0, from: self).decision }
+  ///   }
+  /// }
   /// ```
   public func decide(
     _ url: URL,
@@ -111,9 +115,13 @@ public struct RemoteAllowlistGate {
   /// a recoverable failure is reported from the link's origin, up the chain it travels.
   ///
   /// ```swift
-  /// Text(article)
-  ///   .urlHandler { url, context in await gate.decide(url, context: context) { _ in .notHandled } }
-  ///   .presentsLinksInSafari()
+  /// struct ArticleView: View {
+  ///   var body: some View {
+  ///     Text(article)
+  ///       .urlHandler { url, context in await gate.decide(url, context: context) { _ in .notHandled } }
+  ///       .presentsLinksInSafari()
+  ///   }
+  /// }
   /// ```
   ///
   /// There an allowed link is passed on (`.notHandled`) to the Safari modifier, and a link the

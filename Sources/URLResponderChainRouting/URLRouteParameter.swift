@@ -52,7 +52,8 @@ extension URLPatternMatch {
   /// its value does not convert.
   ///
   /// ```swift
-  /// if let id = match.parameter("id", as: Int.self) { showUser(id) }
+  /// let routes = try URLRouteTable([("https://example.com/users/:id", "user")])
+  /// if let match = routes.route(url)?.match, let id = match.parameter("id", as: Int.self) { showUser(id) }
   /// ```
   public func parameter<Value: URLRouteParameter>(_ name: String, as type: Value.Type = Value.self) -> Value? {
     parameters[name].flatMap(Value.init(routeParameter:))

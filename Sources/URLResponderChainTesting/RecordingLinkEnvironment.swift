@@ -11,7 +11,8 @@ public import URLResponderChainCore
 ///
 /// ```swift
 /// let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"])
-/// let presenter = LinkPresenter(environment: environment, universalLinksFirst: true)
+/// let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))
+/// let topic = TestViewController(name: "topic")
 /// _ = await presenter.present(url, from: topic)
 /// #expect(environment.presentations.map(\.hostName) == ["topic"])
 /// ```

@@ -6,6 +6,8 @@ public import URLResponderChainCore
 /// Place it anywhere in a chain by giving it a ``next`` node.
 ///
 /// ```swift
+/// let app = TestApplication()
+/// let topicPage = URL(string: "https://example.com/topic")!
 /// let handler = RecordingURLHandler(name: "topic", next: app) { url, _ in
 ///   url == topicPage ? .handled : .notHandled
 /// }

@@ -5,6 +5,9 @@ public import URLResponderChainInboundLinks
 /// controller is the root of the chain, and it reports the end of modal transitions.
 ///
 /// ```swift
+/// let app = TestApplication()
+/// let root = TestViewController(name: "root")
+/// let configuration = InboundLinkConfiguration(associatedDomains: ["example.com"])
 /// let scene = TestScene()                       // no window yet: links are queued
 /// let dispatcher = try InboundLinkDispatcher(scene: scene, configuration: configuration)
 /// scene.window = app.makeWindow(rootViewController: root)

@@ -8,8 +8,10 @@ import URLResponderChainCore
 /// tests build them by hand.
 ///
 /// ```swift
+/// let page = URL(string: "https://example.com/article")!
+/// let link = URL(string: "https://example.org/guide")!
 /// let tap = WebNavigation(url: link, kind: .linkActivated, target: .mainFrame, currentURL: page)
-/// WebNavigationPolicy().decide(tap)   // .notHandled(link)
+/// print(WebNavigationPolicy().decide(tap))   // notHandled(https://example.org/guide)
 /// ```
 public struct WebNavigation: Sendable, Equatable {
   /// What started the navigation (`WKNavigationType`).

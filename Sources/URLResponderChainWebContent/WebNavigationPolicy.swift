@@ -27,11 +27,12 @@ import URLResponderChainCore
 /// control characters a browser would strip has no scheme to Foundation and is refused.
 ///
 /// ```swift
-/// let policy = WebNavigationPolicy()
-/// switch policy.decide(navigation) {
-/// case .handled: decisionHandler(.allow)
-/// case .notHandled(let url): decisionHandler(.cancel); webView.propagateURL(url)
-/// case .discarded: decisionHandler(.cancel)
+/// let tap = WebNavigation(
+///   url: URL(string: "mailto:help@example.com"), kind: .linkActivated, target: .mainFrame, currentURL: url)
+/// switch WebNavigationPolicy().decide(tap) {
+/// case .handled(let reason): print("the web view loads it: \(reason)")
+/// case .notHandled(let link): print("cancel, and send \(link) up the chain")   // what LinkRoutingNavigationDelegate does
+/// case .discarded(let reason): print("cancel: \(reason)")
 /// }
 /// ```
 public struct WebNavigationPolicy: Sendable {

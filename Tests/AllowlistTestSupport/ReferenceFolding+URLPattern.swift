@@ -1,6 +1,5 @@
 package import TestSupport
-
-@testable package import URLResponderChainAllowlist
+package import URLResponderChainAllowlist
 
 extension ReferenceFolding {
   /// `pattern` parsed again from text with its literals folded.

@@ -1,6 +1,10 @@
 import Foundation
-package import Testing
 import URLResponderChainCore
+
+// The iOS SDK has no Testing module; apple-typecheck compiles this target for iOS too.
+#if canImport(Testing)
+  package import Testing
+#endif
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -83,23 +87,27 @@ package final class ManualClock: Clock, Sendable {
     for sleeper in woken { sleeper.continuation.resume() }
   }
 
-  /// Returns once at least `count` tasks are asleep on this clock.
-  ///
-  /// A task that never goes to sleep on this clock (code that waits on another clock) is a
-  /// failure, recorded after 30 seconds of real time, not a test that hangs.
-  package func sleepers(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-    let arrived = await withTaskGroup(of: Bool.self) { group in
-      group.addTask { await self.waitForSleepers(atLeast: count) }
-      group.addTask {
-        try? await Task.sleep(for: .seconds(30))
-        return false
+  #if canImport(Testing)
+    /// Returns once at least `count` tasks are asleep on this clock.
+    ///
+    /// A task that never goes to sleep on this clock (code that waits on another clock) is a
+    /// failure, recorded after 30 seconds of real time, not a test that hangs.
+    package func sleepers(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+      let arrived = await withTaskGroup(of: Bool.self) { group in
+        group.addTask { await self.waitForSleepers(atLeast: count) }
+        group.addTask {
+          try? await Task.sleep(for: .seconds(30))
+          return false
+        }
+        let first = await group.next() ?? false
+        group.cancelAll()
+        return first
       }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
+      if !arrived {
+        Issue.record("fewer than \(count) tasks went to sleep on the clock", sourceLocation: sourceLocation)
+      }
     }
-    if !arrived { Issue.record("fewer than \(count) tasks went to sleep on the clock", sourceLocation: sourceLocation) }
-  }
+  #endif
 
   /// Whether `count` sleepers arrived before the task was cancelled.
   private func waitForSleepers(atLeast count: Int) async -> Bool {

@@ -74,7 +74,9 @@
     /// Creates a presenter.
     ///
     /// ```swift
-    /// let safariPresenter = SafariURLPresenter(policy: .inApp(["example.com", "*.example.com"]))
+    /// final class ArticleViewController: UIViewController, SafariURLHandling {
+    ///   let safariPresenter = SafariURLPresenter(policy: .inApp(["example.com", "*.example.com"]))
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -15,11 +15,13 @@
     /// from the top-most presented view controller.
     ///
     /// ```swift
-    /// @AppStorage("openLinksIn") private var openLinksIn = LinkOpeningPreference.inApp
+    /// struct ReaderView: View {
+    ///   @AppStorage("openLinksIn") private var openLinksIn = LinkOpeningPreference.inApp
     ///
-    /// var body: some View {
-    ///   ArticleView()
-    ///     .presentsLinksInSafari(policy: LinkPolicy(preference: openLinksIn))
+    ///   var body: some View {
+    ///     ArticleView()
+    ///       .presentsLinksInSafari(policy: LinkPolicy(preference: openLinksIn))
+    ///   }
     /// }
     /// ```
     ///

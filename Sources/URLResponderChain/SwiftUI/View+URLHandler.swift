@@ -16,10 +16,14 @@
     /// and trace as any other.
     ///
     /// ```swift
-    /// ArticleView()
-    ///   .urlHandler { url, _ in
-    ///     (try? EligibleURL(url)) == nil ? .discarded(reason: "not a link to trust") : .notHandled
+    /// struct ReaderView: View {
+    ///   var body: some View {
+    ///     ArticleView()
+    ///       .urlHandler { url, _ in
+    ///         (try? EligibleURL(url)) == nil ? .discarded(reason: "not a link to trust") : .notHandled
+    ///       }
     ///   }
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -26,6 +26,7 @@
   ///
   /// ```swift
   /// final class ReaderContainer: UIViewController, VisibleChildContainer {
+  ///   var currentPage: UIViewController?
   ///   var visibleChild: UIViewController? { currentPage }
   /// }
   /// ```

@@ -13,9 +13,9 @@ public import Foundation
 ///
 /// ```swift
 /// let policy = LinkPolicy()
-/// policy.destination(for: URL(string: "https://docs.example.com/a")!)      // .inApp
-/// policy.destination(for: URL(string: "https://user@docs.example.com/a")!) // .system: user info
-/// policy.destination(for: URL(string: "javascript:alert(1)")!)            // .nowhere
+/// print(policy.destination(for: URL(string: "https://docs.example.com/a")!))      // inApp(…)
+/// print(policy.destination(for: URL(string: "https://user@docs.example.com/a")!)) // system: user info
+/// print(policy.destination(for: URL(string: "javascript:alert(1)")!))            // nowhere(…)
 /// ```
 ///
 /// A long press shows, for each destination:

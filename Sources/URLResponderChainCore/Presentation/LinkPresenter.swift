@@ -8,9 +8,10 @@ public import Foundation
 /// answer; the platform only performs the operations (``LinkPresentationEnvironment``).
 ///
 /// ```swift
-/// let presenter = LinkPresenter(environment: safari, policy: LinkPolicy(universalLinksFirst: true))
-/// let outcome = await presenter.present(url, from: self)
-/// return outcome.decision
+/// // `environment` performs the platform's operations (on iOS, a `SafariURLPresenter`).
+/// let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))
+/// let outcome = await presenter.present(url, from: topicViewController)
+/// print(outcome.decision)   // handled, or discarded(reason:) when nobody opens it
 /// ```
 @MainActor
 public final class LinkPresenter {

@@ -8,11 +8,9 @@ extension ResponderChainNode {
   /// stops it or when the chain runs out. It is iterative: chains of any length are fine.
   ///
   /// ```swift
-  /// @objc func linkTapped() {
-  ///   Task {
-  ///     let result = await propagateURL(link.url)
-  ///     if result.outcome != .handled { logger.debug("\(result)") }
-  ///   }
+  /// Task {
+  ///   let result = await linkView.propagateURL(url)
+  ///   if result.outcome != .handled { print(result) }   // the trace: who decided what
   /// }
   /// ```
   ///

@@ -10,14 +10,14 @@ extension ResponderChainNode {
   /// `Task.immediate`.
   ///
   /// ```swift
-  /// @objc func linkTapped() {
-  ///   propagateURL(link.url) { result in
-  ///     if case .discarded(let reason) = result.outcome { self.showRefusal(reason) }
+  /// @MainActor func linkTapped() {
+  ///   linkView.propagateURL(url) { result in
+  ///     if case .discarded(let reason) = result.outcome { showBanner(reason) }
   ///   }
   /// }
   ///
-  /// @objc func openHelp() {
-  ///   propagateURL(helpURL)   // fire and forget: the chain decides, nothing to report
+  /// @MainActor func helpTapped() {
+  ///   linkView.propagateURL(helpURL)   // fire and forget: the chain decides, nothing to report
   /// }
   /// ```
   ///

@@ -45,7 +45,7 @@ public struct URLPropagationOptions: Sendable {
   ///
   /// ```swift
   /// var options = URLPropagationOptions(handlerTimeout: .seconds(30))
-  /// options.clock = testClock
+  /// options.clock = ContinuousClock()   // in a test, a clock the test advances
   /// ```
   public var clock: any Clock<Duration>
 

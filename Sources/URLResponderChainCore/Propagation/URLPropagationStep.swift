@@ -4,8 +4,9 @@
 /// kept for debugging never keeps a responder alive.
 ///
 /// ```swift
+/// let result = await linkView.propagateURL(url)
 /// let step = try #require(result.trace.last)
-/// #expect(step.refers(to: articleViewController))
+/// #expect(step.refers(to: viewController))
 /// #expect(step.decision == .handled)
 /// ```
 public struct URLPropagationStep: Sendable {

@@ -6,9 +6,9 @@ public import Foundation
 /// ```swift
 /// do {
 ///   let link = try EligibleURL("https://Example.COM./a")
-///   link.host        // "example.com"
+///   print(link.host)   // example.com
 /// } catch {
-///   print(error)     // a URLRefusal: a readable reason
+///   print(error)       // a URLRefusal: a readable reason
 /// }
 /// ```
 ///

@@ -13,8 +13,12 @@
     /// When the dispatcher has no scene yet, the foreground window scene is attached.
     ///
     /// ```swift
-    /// WindowGroup {
-    ///   ContentView().deliversInboundLinks(to: links)
+    /// struct ReaderApp: App {
+    ///   var body: some Scene {
+    ///     WindowGroup {
+    ///       ContentView().deliversInboundLinks(to: links)
+    ///     }
+    ///   }
     /// }
     /// ```
     public func deliversInboundLinks(to dispatcher: InboundLinkDispatcher) -> some View {

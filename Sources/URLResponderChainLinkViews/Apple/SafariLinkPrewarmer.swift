@@ -12,14 +12,18 @@
   /// prewarmer ends its connections too.
   ///
   /// ```swift
-  /// let prewarmer = SafariLinkPrewarmer(policy: LinkPolicy(inApp: remoteAllowlist))
-  /// override func viewDidAppear(_ animated: Bool) {
-  ///   super.viewDidAppear(animated)
-  ///   prewarmer.update(visibleLinks: visibleLinkURLs)
-  /// }
-  /// override func viewDidDisappear(_ animated: Bool) {
-  ///   super.viewDidDisappear(animated)
-  ///   prewarmer.invalidate()
+  /// final class ArticleViewController: UIViewController {
+  ///   let prewarmer = SafariLinkPrewarmer(policy: LinkPolicy(inApp: remoteAllowlist))
+  ///
+  ///   override func viewDidAppear(_ animated: Bool) {
+  ///     super.viewDidAppear(animated)
+  ///     prewarmer.update(visibleLinks: visibleLinkURLs)
+  ///   }
+  ///
+  ///   override func viewDidDisappear(_ animated: Bool) {
+  ///     super.viewDidDisappear(animated)
+  ///     prewarmer.invalidate()
+  ///   }
   /// }
   /// ```
   @MainActor

@@ -21,12 +21,20 @@ public final class ConnectivityObservation {
 /// The observers of a ``ConnectivityMonitor``, ready for implementations to keep.
 ///
 /// ```swift
-/// func observe(_ onChange: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
-///   observers.add(onChange)
+/// @MainActor final class PathMonitor: ConnectivityMonitor {
+///   private(set) var isConnected = true
+///   private let observers = ConnectivityObservers()
+///
+///   func observe(_ onChange: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
+///     observers.add(onChange)
+///   }
+///
+///   /// Called when the network path changes.
+///   func pathChanged(connected: Bool) {
+///     isConnected = connected
+///     observers.notify(connected)
+///   }
 /// }
-/// // when the path changes:
-/// isConnected = connected
-/// observers.notify(connected)
 /// ```
 @MainActor
 public final class ConnectivityObservers {

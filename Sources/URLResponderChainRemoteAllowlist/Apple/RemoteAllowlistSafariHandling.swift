@@ -44,9 +44,13 @@
     /// `.presentsLinksInSafari()` around it), the others never reach an in-app presenter.
     ///
     /// ```swift
-    /// Text(article)
-    ///   .checksLinks(with: gate)
-    ///   .presentsLinksInSafari()
+    /// struct ArticleView: View {
+    ///   var body: some View {
+    ///     Text(article)
+    ///       .checksLinks(with: gate)
+    ///       .presentsLinksInSafari()
+    ///   }
+    /// }
     /// ```
     ///
     /// It is a URL handler answering ``RemoteAllowlistGate/decide(_:context:)``.

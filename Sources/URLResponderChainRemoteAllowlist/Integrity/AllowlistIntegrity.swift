@@ -6,6 +6,8 @@ import URLResponderChainCore
 /// `https`: optional, off by default.
 ///
 /// ```swift
+/// var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
+///
 /// // Only this exact document is accepted (for example the one the app's release pins):
 /// configuration.integrity = try .sha256("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
 ///

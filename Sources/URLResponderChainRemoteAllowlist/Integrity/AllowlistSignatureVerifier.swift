@@ -12,6 +12,7 @@ import URLResponderChainCore
 ///     MyCrypto.verify(signature, document, key: Keys.allowlist)
 ///   }
 /// }
+/// var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
 /// configuration.integrity = .signature(verifier: MyVerifier())
 /// ```
 public protocol AllowlistSignatureVerifier: Sendable {

@@ -1,12 +1,13 @@
-package import Foundation
+import Foundation
+import TestSupport
 
-@testable package import URLResponderChainCore
+@testable import URLResponderChainCore
 
 /// URL eligibility as DESIGN.md ("URL safety and matching") states it, written from its text
 /// for `URLSafetyDifferentialTests`: a regular expression splits the written URL,
 /// ``ReferenceHost`` judges the host, and Foundation's view of the value must agree.
-package enum ReferenceURLSafety {
-  package static func check(_ string: String, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
+enum ReferenceURLSafety {
+  static func check(_ string: String, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
     if let forbidden = string.unicodeScalars.first(where: isForbidden) {
       return .failure(.forbiddenCharacter(forbidden.value))
     }
@@ -20,7 +21,7 @@ package enum ReferenceURLSafety {
   ///   - url: The URL; its `absoluteString` is what is checked, and `url` itself is returned.
   ///   - permittedPorts: Non-default ports a rule names explicitly.
   /// - Returns: The eligible URL or why not.
-  package static func check(_ url: URL, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
+  static func check(_ url: URL, permittedPorts: Set<Int> = []) -> Result<EligibleURL, URLRefusal> {
     let written = url.absoluteString
     if let forbidden = written.unicodeScalars.first(where: isForbidden) {
       return .failure(.forbiddenCharacter(forbidden.value))
@@ -41,7 +42,7 @@ package enum ReferenceURLSafety {
   ///     Reserved schemes (`javascript`, `file`, `data`, …) are never accepted.
   ///   - permittedPorts: Ports a rule names explicitly (a custom scheme has no default port).
   /// - Returns: The eligible URL or why not.
-  package static func check(
+  static func check(
     _ url: URL, customSchemes: Set<String>, permittedPorts: Set<Int> = []
   ) -> Result<EligibleURL, URLRefusal> {
     let written = url.absoluteString
