@@ -21,7 +21,7 @@ import URLResponderChainCore
 /// ```
 public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// One segment of a path pattern.
-  public enum Segment: Sendable, Hashable {
+  package enum Segment: Sendable, Hashable {
     /// Matches this exact segment, held as `EligibleURL.path` spells it: percent-encoded,
     /// in RFC 3986's normal form (`café` is `caf%C3%A9`, `%61` is `a`).
     case literal(String)
@@ -46,7 +46,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// The explicit non-default port the pattern names, if any.
   public let port: Int?
   /// The path segments; `nil` when the pattern has no path (any path matches).
-  public let path: [Segment]?
+  package let path: [Segment]?
 
   /// Parses and validates a pattern.
   ///

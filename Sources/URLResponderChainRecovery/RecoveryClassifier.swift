@@ -8,9 +8,8 @@ import URLResponderChainCore
 /// Decides which ``RecoveryKind`` a failure is, or that it is not recoverable (`nil`: the
 /// error is thrown to the caller as it is).
 ///
-/// ``standard`` knows `URLError`, ``HTTPStatusError`` and every error that classifies itself
-/// (``RecoveryKindProviding``, such as the remote allowlist's failures). An app with its own
-/// errors conforms them, or wraps the classifier:
+/// ``standard`` knows `URLError`, ``HTTPStatusError`` and the remote allowlist's failures.
+/// An app with its own errors wraps the classifier:
 ///
 /// ```swift
 /// let classifier = RecoveryClassifier { error, isConnected in
@@ -19,13 +18,10 @@ import URLResponderChainCore
 /// }
 /// ```
 public struct RecoveryClassifier: Sendable {
-  /// Classifies `error`; `isConnected` is the ``ConnectivityMonitor``'s answer, `nil` without one.
-  public typealias Classify = @Sendable (_ error: any Error, _ isConnected: Bool?) -> RecoveryKind?
-
-  private let classify: Classify
+  private let classify: @Sendable (_ error: any Error, _ isConnected: Bool?) -> RecoveryKind?
 
   /// Creates a classifier from a function.
-  public init(_ classify: @escaping Classify) {
+  public init(_ classify: @escaping @Sendable (_ error: any Error, _ isConnected: Bool?) -> RecoveryKind?) {
     self.classify = classify
   }
 
@@ -47,7 +43,7 @@ public struct RecoveryClassifier: Sendable {
   /// | `URLError` `.timedOut` | server error, or offline while the monitor reports the network down |
   /// | `URLError` `.userAuthenticationRequired`; HTTP 401 | not authenticated |
   /// | HTTP 408, 429 and 5xx; `URLError` `.badServerResponse` | server error |
-  /// | an error that classifies itself (``RecoveryKindProviding``) | what it says |
+  /// | a `RemoteAllowlistFailure` | what it says |
   /// | cancellation, HTTP 403 and other 4xx, any other error | not recoverable |
   public static let standard = RecoveryClassifier { error, isConnected in
     switch error {

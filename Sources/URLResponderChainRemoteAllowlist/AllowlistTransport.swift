@@ -1,19 +1,19 @@
-public import Foundation
+package import Foundation
 import URLResponderChainCore
 
 #if canImport(FoundationNetworking)
-  public import FoundationNetworking
+  package import FoundationNetworking
 #endif
 
 /// One HTTP response as the allowlist client sees it.
-public struct HTTPExchange: Sendable, Equatable {
+package struct HTTPExchange: Sendable, Equatable {
   /// The status code.
-  public let status: Int
+  package let status: Int
   /// Header fields, names lowercased. Fields whose names differ only in case are one field,
   /// their values joined with `, ` as repeated lines are (RFC 9110 §5.3).
-  public let headers: [String: String]
+  package let headers: [String: String]
   /// The body, never longer than the byte limit it was read with.
-  public let body: Data
+  package let body: Data
 
   /// Creates a response.
   ///
@@ -23,7 +23,7 @@ public struct HTTPExchange: Sendable, Equatable {
   ///     regard to ASCII case: `Cache-Control` and `cache-control` are one field, so neither
   ///     line is lost (a `no-store` on one of them still counts).
   ///   - body: The body.
-  public init(status: Int, headers: [String: String], body: Data) {
+  package init(status: Int, headers: [String: String], body: Data) {
     self.status = status
     // The lines of one field, in the order of their names as written, so that the joined
     // value does not depend on the dictionary's order; joined once, so that a field a hostile
@@ -39,7 +39,7 @@ public struct HTTPExchange: Sendable, Equatable {
 
 /// Sends the allowlist request. ``URLSessionAllowlistTransport`` is the real one; tests may
 /// inject their own.
-public protocol AllowlistTransport: Sendable {
+package protocol AllowlistTransport: Sendable {
   /// Sends `request` and returns the response, reading at most `byteLimit` bytes of body
   /// and giving up after `timeout`.
   ///

@@ -26,8 +26,8 @@ public import URLResponderChainCore
 ///   `no-cache`), `no-store` keeps nothing.
 /// - One fetch at a time: checks that arrive during a fetch wait for it. A waiting check
 ///   that is cancelled returns ``RemoteAllowlistFailure/cancelled`` at once; the fetch goes on.
-/// - Failed requests are retried as ``RetryPolicy`` says, within the fetch timeout; 4xx
-///   other than 408 and 429 are not retried; 401/403 call
+/// - Failed requests are retried (3 attempts at most, with backoff and a retry budget),
+///   within the fetch timeout; 4xx other than 408 and 429 are not retried; 401/403 call
 ///   ``RemoteAllowlistConfiguration/refreshCredentials`` once.
 /// - A new document replaces the current list only after every entry validated, in one step,
 ///   and is written atomically to the cache folder for the next launch.
@@ -66,12 +66,16 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// Creates a remote allowlist. Nothing is fetched until the first check.
   ///
   /// - Parameters:
-  ///   - configuration: Endpoint, timeouts, limits, retry, cache folder and fallback policy.
-  ///   - transport: How requests are sent; `URLSession` by default.
+  /// - Parameter configuration: Endpoint, timeouts, limits, cache folder and fallback policy.
   /// - Throws: ``RemoteAllowlistConfigurationError`` when the endpoint is not `https` (or
   ///   `http` on loopback), has no host or carries credentials.
-  public init(
-    configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport = URLSessionAllowlistTransport()
+  public init(configuration: RemoteAllowlistConfiguration) throws(RemoteAllowlistConfigurationError) {
+    try self.init(configuration: configuration, transport: URLSessionAllowlistTransport())
+  }
+
+  /// A remote allowlist whose requests go through `transport` (for the tests).
+  package init(
+    configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport
   ) throws(RemoteAllowlistConfigurationError) {
     try self.init(
       configuration: configuration, transport: transport, now: { Date() }, random: { Double.random(in: 0..<1) })

@@ -22,7 +22,7 @@ public struct RemoteAllowlistConfiguration: Sendable {
   }
 
   /// The endpoint serving the allowlist document: `https`, or `http` on a loopback host only
-  /// (``RemoteAllowlist/init(configuration:transport:)`` refuses anything else). The list is
+  /// (``RemoteAllowlist/init(configuration:)`` refuses anything else). The list is
   /// accepted only from this origin; redirects elsewhere are refused.
   public var endpoint: URL
   /// Extra request headers, for example `Authorization`.
@@ -42,7 +42,7 @@ public struct RemoteAllowlistConfiguration: Sendable {
   /// The most entries a document may have.
   public var entryLimit = AllowlistDocument.defaultEntryLimit
   /// How failed requests are retried.
-  public var retry = RetryPolicy()
+  package var retry = RetryPolicy()
   /// Where the last validated list is kept between launches; `nil` keeps it in memory only.
   public var cacheDirectory: URL?
   /// What the document must prove beyond its origin: a pinned SHA-256 or a signature. None by default.

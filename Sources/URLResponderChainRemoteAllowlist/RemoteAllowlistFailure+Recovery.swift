@@ -1,5 +1,5 @@
 import Foundation
-public import URLResponderChainRecovery
+package import URLResponderChainRecovery
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -9,7 +9,7 @@ extension RemoteAllowlistFailure: RecoveryKindProviding {
   /// A server that cannot be reached or did not answer in time is classified as the matching
   /// `URLError`; refused credentials need a sign-in; a cancelled check needs nothing; anything
   /// else the server sent that cannot be used is a server error.
-  public func recoveryKind(isConnected: Bool?) -> RecoveryKind? {
+  package func recoveryKind(isConnected: Bool?) -> RecoveryKind? {
     switch self {
     case .unreachable: RecoveryClassifier.standard.kind(of: URLError(.cannotConnectToHost), isConnected: isConnected)
     case .timedOut: RecoveryClassifier.standard.kind(of: URLError(.timedOut), isConnected: isConnected)

@@ -5,18 +5,18 @@
 /// fetch timeout). The budget is a token bucket shared by every fetch of one
 /// ``RemoteAllowlist``: each retry spends a token, each success earns back a tenth, so a
 /// server that keeps failing is not hammered.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
   /// The most requests one fetch makes, the first included.
-  public var maximumAttempts = 3
+  package var maximumAttempts = 3
   /// The first backoff cap.
-  public var baseDelay: Duration = .milliseconds(200)
+  package var baseDelay: Duration = .milliseconds(200)
   /// The largest backoff cap.
-  public var maximumDelay: Duration = .seconds(5)
+  package var maximumDelay: Duration = .seconds(5)
   /// The retry tokens available at start and at most.
-  public var budget = 10.0
+  package var budget = 10.0
 
   /// Creates the default policy: 3 attempts, 200 ms doubling to 5 s, 10 retry tokens.
-  public init() {}
+  package init() {}
 
   /// The delay before retry `retry` (1 for the first retry), with `random` in `0..<1`.
   func delay(beforeRetry retry: Int, random: Double) -> Duration {

@@ -2,9 +2,9 @@ import URLResponderChainCore
 
 #if canImport(FoundationNetworking)
   import Foundation
-  public import FoundationNetworking
+  package import FoundationNetworking
 #else
-  public import Foundation
+  package import Foundation
 #endif
 
 /// Sends allowlist requests through `URLSession`, stopping as soon as the body passes the
@@ -13,7 +13,7 @@ import URLResponderChainCore
 ///
 /// Each request gets an ephemeral session of its own (no shared cache or cookies; the
 /// client does its own HTTP caching), invalidated when the request ends.
-public struct URLSessionAllowlistTransport: AllowlistTransport {
+package struct URLSessionAllowlistTransport: AllowlistTransport {
   private let configuration: URLSessionConfiguration
   /// What the request's deadline is waited on.
   private let clock: WaitClock
@@ -22,7 +22,7 @@ public struct URLSessionAllowlistTransport: AllowlistTransport {
   ///
   /// - Parameter configuration: The session configuration; ephemeral by default. Its
   ///   cache is turned off whatever it says.
-  public init(configuration: URLSessionConfiguration = .ephemeral) {
+  package init(configuration: URLSessionConfiguration = .ephemeral) {
     self.init(configuration: configuration, clock: ContinuousClock())
   }
 
@@ -34,7 +34,7 @@ public struct URLSessionAllowlistTransport: AllowlistTransport {
   }
 
   /// Sends `request`; see ``AllowlistTransport/send(_:byteLimit:timeout:)``.
-  public func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
+  package func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
     -> HTTPExchange
   {
     var request = request

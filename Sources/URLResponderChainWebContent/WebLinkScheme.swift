@@ -1,14 +1,14 @@
-public import Foundation
+package import Foundation
 import URLResponderChainCore
 import URLResponderChainLinkViews
 
 /// The scheme of a link, read the way a browser reads it, and a link's `href` resolved the
 /// way a browser resolves it.
-public enum WebLinkScheme {
+package enum WebLinkScheme {
   /// Schemes whose links never leave the document they are in: scripts, inline data, and
   /// the web view's own local and blank documents. Web views never send them up the chain,
   /// and link menus offer nothing for them.
-  public static let documentLocal = Set(LinkScheme.documentLocal)
+  package static let documentLocal = Set(LinkScheme.documentLocal)
 
   /// The lowercased scheme of `url`, or `nil` when its text does not start with one
   /// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` then `:`).
@@ -16,7 +16,7 @@ public enum WebLinkScheme {
   /// Foundation's `scheme` is not trusted alone: the scheme is read from `absoluteString`,
   /// so a value that still carries the spaces, tabs or control characters a browser strips
   /// (`" javascript:"`, `"java\tscript:"`) has no scheme and is refused by the policies.
-  public static func of(_ url: URL) -> String? {
+  package static func of(_ url: URL) -> String? {
     scheme(of: url.absoluteString)
   }
 
@@ -26,7 +26,7 @@ public enum WebLinkScheme {
   /// `javascript:alert(1)`, which the policies refuse, as the browser would run it.
   ///
   /// - Returns: The absolute URL, or `nil` when Foundation cannot parse what remains.
-  public static func resolve(href: String, against base: URL?) -> URL? {
+  package static func resolve(href: String, against base: URL?) -> URL? {
     let scalars = href.unicodeScalars
     let isC0OrSpace: (Unicode.Scalar) -> Bool = { $0.value <= 0x20 }
     guard let start = scalars.firstIndex(where: { !isC0OrSpace($0) }),

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import URLResponderChainCore
 
 /// A navigation a web view is about to perform, described without WebKit: what the
@@ -13,9 +13,9 @@ import URLResponderChainCore
 /// let tap = WebNavigation(url: link, kind: .linkActivated, target: .mainFrame, currentURL: page)
 /// print(WebNavigationPolicy().decide(tap))   // notHandled(https://example.org/guide)
 /// ```
-public struct WebNavigation: Sendable, Equatable {
+package struct WebNavigation: Sendable, Equatable {
   /// What started the navigation (`WKNavigationType`).
-  public enum Kind: Sendable, Equatable, CaseIterable {
+  package enum Kind: Sendable, Equatable, CaseIterable {
     /// The user activated a link: a tap or a click.
     case linkActivated
     /// The user submitted a form.
@@ -31,7 +31,7 @@ public struct WebNavigation: Sendable, Equatable {
   }
 
   /// Where the navigation loads.
-  public enum Target: Sendable, Equatable {
+  package enum Target: Sendable, Equatable {
     /// The page itself (`targetFrame.isMainFrame`).
     case mainFrame
     /// A frame inside the page (an `<iframe>`).
@@ -46,13 +46,13 @@ public struct WebNavigation: Sendable, Equatable {
   }
 
   /// The URL to load, as the web view resolved it; `nil` when it has none.
-  public var url: URL?
+  package var url: URL?
   /// What started the navigation.
-  public var kind: Kind
+  package var kind: Kind
   /// Where it loads.
-  public var target: Target
+  package var target: Target
   /// The document the web view shows now (`webView.url`); `nil` before the first load.
-  public var currentURL: URL?
+  package var currentURL: URL?
 
   /// Describes a navigation.
   ///
@@ -61,7 +61,7 @@ public struct WebNavigation: Sendable, Equatable {
   ///   - kind: What started it.
   ///   - target: Where it loads.
   ///   - currentURL: The document the web view shows now.
-  public init(url: URL?, kind: Kind, target: Target, currentURL: URL?) {
+  package init(url: URL?, kind: Kind, target: Target, currentURL: URL?) {
     self.url = url
     self.kind = kind
     self.target = target
@@ -79,7 +79,7 @@ public struct WebNavigation: Sendable, Equatable {
   ///   - kind: What started it.
   ///   - popUpsNeedATap: Whether WebKit's pop-up blocker is on.
   ///   - currentURL: The document the web view shows now.
-  public init(windowRequestFor url: URL?, kind: Kind, popUpsNeedATap: Bool, currentURL: URL?) {
+  package init(windowRequestFor url: URL?, kind: Kind, popUpsNeedATap: Bool, currentURL: URL?) {
     let tapped = kind == .linkActivated || popUpsNeedATap
     self.init(url: url, kind: kind, target: .windowRequest(userActivated: tapped), currentURL: currentURL)
   }

@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 import URLResponderChainCore
 
 /// What a web view does with a navigation, as ``WebNavigationPolicy`` decides it, in the
 /// words every decision of the SDK uses (`URLHandlingDecision`'s).
-public enum WebNavigationDecision: Sendable, Equatable {
+package enum WebNavigationDecision: Sendable, Equatable {
   /// The web view takes it: it loads the navigation in place (the first load, a reload, a
   /// fragment of the page, a frame, a document-local URL); why, in words.
   case handled(reason: String)
@@ -15,7 +15,7 @@ public enum WebNavigationDecision: Sendable, Equatable {
   case discarded(reason: String)
 
   /// Whether the web view performs the navigation itself.
-  public var loadsInWebView: Bool {
+  package var loadsInWebView: Bool {
     if case .handled = self { true } else { false }
   }
 }

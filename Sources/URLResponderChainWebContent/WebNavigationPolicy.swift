@@ -35,20 +35,20 @@ import URLResponderChainCore
 /// case .discarded(let reason): print("cancel: \(reason)")
 /// }
 /// ```
-public struct WebNavigationPolicy: Sendable {
+package struct WebNavigationPolicy: Sendable {
   /// Schemes a tapped link never leaves the web view with, and that are never loaded either:
   /// scripts, and `data:` documents (a phishing vehicle browsers refuse at the top level).
-  public static let refusedSchemes: Set<String> = ["javascript", "vbscript", "data"]
+  package static let refusedSchemes: Set<String> = ["javascript", "vbscript", "data"]
   /// Schemes the web view loads under its own rules and never hands to the chain.
-  public static let webViewSchemes: Set<String> = ["http", "https", "about", "blob", "file", "data", "javascript"]
+  package static let webViewSchemes: Set<String> = ["http", "https", "about", "blob", "file", "data", "javascript"]
   /// The document-local schemes a tapped link loads in the web view: neither sent nor refused.
   private static let loadedInPlace = WebLinkScheme.documentLocal.subtracting(refusedSchemes)
 
   /// Creates the policy.
-  public init() {}
+  package init() {}
 
   /// The decision for one navigation; see the table in the type's description.
-  public func decide(_ navigation: WebNavigation) -> WebNavigationDecision {
+  package func decide(_ navigation: WebNavigation) -> WebNavigationDecision {
     switch navigation.target {
     case .newWindow:
       return .handled(reason: "no frame: the window request that follows decides")
@@ -93,7 +93,7 @@ public struct WebNavigationPolicy: Sendable {
   ///     into a download).
   /// - Returns: The policy's decision when the app allowed the navigation; `nil` when it did
   ///   not: the app's answer stands, and nothing enters the chain.
-  public func decide(_ navigation: WebNavigation, appAllowed: Bool) -> WebNavigationDecision? {
+  package func decide(_ navigation: WebNavigation, appAllowed: Bool) -> WebNavigationDecision? {
     appAllowed ? decide(navigation) : nil
   }
 

@@ -18,7 +18,7 @@ public final class ConnectivityObservation {
   }
 }
 
-/// The observers of a ``ConnectivityMonitor``, ready for implementations to keep.
+/// The observers of a ``ConnectivityMonitor``, for this package's monitors to keep.
 ///
 /// ```swift
 /// @MainActor final class PathMonitor: ConnectivityMonitor {
@@ -37,19 +37,19 @@ public final class ConnectivityObservation {
 /// }
 /// ```
 @MainActor
-public final class ConnectivityObservers {
+package final class ConnectivityObservers {
   /// In the order they were added; a few at most, so an array.
   private var observers: [(id: Int, observe: @MainActor (Bool) -> Void)] = []
   private var nextID = 0
 
   /// Creates an empty list.
-  public init() {}
+  package init() {}
 
   /// The number of observations not yet cancelled.
-  public var count: Int { observers.count }
+  package var count: Int { observers.count }
 
   /// Adds `observer` until the returned observation is cancelled.
-  public func add(_ observer: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
+  package func add(_ observer: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
     let id = nextID
     nextID += 1
     observers.append((id, observer))
@@ -58,7 +58,7 @@ public final class ConnectivityObservers {
 
   /// Calls every observer with `connected`, in the order they were added. An observer
   /// cancelled by an earlier one in the same round is not called.
-  public func notify(_ connected: Bool) {
+  package func notify(_ connected: Bool) {
     for id in observers.map(\.id) {
       observers.first { $0.id == id }?.observe(connected)
     }

@@ -9,7 +9,7 @@
   /// The navigation and UI delegate of a `WKWebView` that sends the links the user taps up the
   /// responder chain from the web view, instead of letting the web view load them.
   ///
-  /// What leaves the web view is decided by the core's ``WebNavigationPolicy``: a tapped link to
+  /// What leaves the web view is decided by a portable navigation policy: a tapped link to
   /// another document (or a window the user's tap asked for) goes up the chain and the web
   /// view's own navigation is cancelled; the initial load, reloads, back and forward,
   /// same-document fragment links, redirects and subframe loads proceed; `javascript:` and
@@ -41,7 +41,7 @@
     /// The app's own UI delegate, which keeps receiving every callback but window requests.
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Decides what leaves the web view.
-    public var policy: WebNavigationPolicy
+    package var policy = WebNavigationPolicy()
     /// The policy a long press on a link previews by (`LinkPolicy` has the menu's table).
     /// `nil`, the default: the policy of the Safari presenter a tap reaches (the nearest
     /// `SafariURLHandling` view controller above the web view), so a preview never shows
@@ -50,20 +50,17 @@
     public var previews: LinkPolicy?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    /// Called with every decision and the navigation it was made for.
-    public var onDecision: (@MainActor (WebNavigation, WebNavigationDecision) -> Void)?
+    /// Called with every decision and the navigation it was made for (for the tests).
+    package var onDecision: (@MainActor (WebNavigation, WebNavigationDecision) -> Void)?
     /// The innermost SwiftUI link modifier around the web view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the web view.
     weak var enclosingModifier: ViewLinkHandler?
 
     /// Creates a delegate.
     ///
-    /// - Parameters:
-    ///   - policy: What leaves the web view. Defaults to ``WebNavigationPolicy/init()``.
-    ///   - previews: The policy a long press previews by. Defaults to the policy of the
-    ///     Safari presenter a tap reaches.
-    public init(policy: WebNavigationPolicy = WebNavigationPolicy(), previews: LinkPolicy? = nil) {
-      self.policy = policy
+    /// - Parameter previews: The policy a long press previews by. Defaults to the policy of
+    ///   the Safari presenter a tap reaches.
+    public init(previews: LinkPolicy? = nil) {
       self.previews = previews
     }
 
