@@ -115,7 +115,8 @@ enum DemoCommand {
     output: @escaping (String) -> Void = { print($0) },
     errorOutput: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
     colour: Bool = isatty(STDOUT_FILENO) == 1,
-    readLine: () -> String? = { Swift.readLine() }
+    readLine: () -> String? = { Swift.readLine() },
+    handlerTimeout: Duration = .seconds(30)
   ) async -> Int32 {
     let options: Options
     switch parse(arguments) {
@@ -165,6 +166,7 @@ enum DemoCommand {
       errorOutput("demo-document: cannot start the allowlist server on 127.0.0.1: \(error)")
       return 1
     }
+    runner.handlerTimeout = handlerTimeout
     if case .open(let url) = options.mode {
       return await runner.open(url) ? 0 : 1
     }

@@ -32,7 +32,7 @@ import Testing
   func answeringAtOnceWalksExactlyAsAwaitingEveryHandler(round: Int) async {
     var generator = SeededGenerator(seed: 0x5EED_0000 + UInt64(round))
     var mismatches: [String] = []
-    for index in 0..<250 {
+    for index in 0..<Stress.count(250) {
       let (specs, successors) = Self.randomChain(using: &generator)
       let model = Self.model(specs, successors)
       let mixed = await Self.run(specs, successors, forceAwaited: false)
