@@ -82,6 +82,8 @@ package final class DeferringHandler: Linked, AsyncURLHandler {
   package var decision: URLHandlingDecision
   package let entered = Gate()
   package let release = Gate()
+  /// Open once a call has returned its decision.
+  package let returned = Gate()
   package private(set) var calls = 0
   package private(set) var sawCancellation = false
   package private(set) var receivedURLs: [URL] = []
@@ -104,6 +106,9 @@ package final class DeferringHandler: Linked, AsyncURLHandler {
       Task { @MainActor in release.open() }
     }
     sawCancellation = Task.isCancelled
+    // Opened as the handler returns: the test resumes only after the job that called the
+    // handler has run on, so whatever the walk does with the answer has happened by then.
+    returned.open()
     return decision
   }
 }

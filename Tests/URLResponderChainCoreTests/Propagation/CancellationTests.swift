@@ -15,8 +15,7 @@ import URLResponderChainCore
     let result = await task.value
     #expect(result.outcome == .cancelled)
     #expect(result.decidingStep?.refers(to: handler) == true)
-    await handler.release.wait()
-    await Task.yield()
+    await handler.returned.wait()
     #expect(handler.sawCancellation)
     #expect(above.calls == 0)
   }
@@ -53,9 +52,7 @@ import URLResponderChainCore
     let result = await recorder.firstResult()
     #expect(result.outcome == .cancelled)
     #expect(propagation.isFinished)
-    await handler.release.wait()
-    await Task.yield()
-    await Task.yield()
+    await handler.returned.wait()
     #expect(handler.sawCancellation)
     #expect(recorder.results.count == 1)
   }
