@@ -79,7 +79,7 @@ struct Tool {
         LoadFailure(message: TerminalText.escaped("cannot read \(file): \(error.localizedDescription)")))
     }
     do throws(AllowlistError) {
-      return .success(try AllowlistDocument.load(from: data))
+      return .success(try Allowlist(document: data))
     } catch {
       return .failure(
         LoadFailure(
@@ -94,7 +94,7 @@ struct Tool {
       return 2
     }
     do throws(AllowlistError) {
-      let allowlist = try AllowlistDocument.load(from: data)
+      let allowlist = try Allowlist(document: data)
       output("\(TerminalText.escaped(file)): valid, \(allowlist.count) rule\(allowlist.count == 1 ? "" : "s")")
       for key in Self.unknownKeys(in: data) {
         output("  warning: unknown key \"\(TerminalText.escaped(key))\" is ignored (check its spelling: \"deny\"?)")

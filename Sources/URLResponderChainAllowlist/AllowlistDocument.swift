@@ -1,7 +1,8 @@
 public import Foundation
 import URLResponderChainCore
 
-/// The allowlist document: `{"version": 1, "allow": [...], "deny": [...]}`.
+/// Reads the allowlist document: `{"version": 1, "allow": [...], "deny": [...]}`; apps call
+/// ``Allowlist/init(document:entryLimit:byteLimit:)``.
 ///
 /// Unknown keys are ignored, except one that differs from `version`, `allow` or `deny` only
 /// in case (`"Deny"`): a reader that ignores case would read it, so it refuses the document.
@@ -10,19 +11,7 @@ import URLResponderChainCore
 /// refuses the document (`{"allow": […], "allow": […]}` means two lists to two readers).
 /// Every entry is validated and every bad one reported by list and index; one bad entry
 /// refuses the whole document, so a half-loaded list never replaces a good one.
-///
-/// ```swift
-/// let allowlist = try AllowlistDocument.load(from: data)
-/// ```
-public enum AllowlistDocument {
-  /// The only document version this SDK reads.
-  public static let supportedVersion = 1
-  /// The most entries (allow and deny together) a document may hold by default.
-  public static let defaultEntryLimit = 200_000
-  /// The largest document read by default, in bytes (2 MB): the same limit a
-  /// `RemoteAllowlistConfiguration` applies to a response. A larger document is refused
-  /// before it is parsed, so reading one never takes memory out of proportion to it.
-  public static let defaultByteLimit = 2 * 1024 * 1024
+enum AllowlistDocument {
 
   /// One entry of a list as the document holds it.
   enum Entry {
@@ -40,9 +29,7 @@ public enum AllowlistDocument {
   ///   - byteLimit: The largest document accepted, in bytes.
   /// - Returns: The compiled allowlist.
   /// - Throws: ``AllowlistError`` with every problem found.
-  public static func load(
-    from data: Data, entryLimit: Int = defaultEntryLimit, byteLimit: Int = defaultByteLimit
-  ) throws(AllowlistError) -> Allowlist {
+  static func load(from data: Data, entryLimit: Int, byteLimit: Int) throws(AllowlistError) -> Allowlist {
     func fail(_ reason: String) -> AllowlistError {
       AllowlistError(problems: [.init(list: nil, index: nil, entry: nil, reason: reason)])
     }
@@ -61,8 +48,10 @@ public enum AllowlistDocument {
     if let problem = nearMiss(in: document.keys) { throw fail(problem) }
     // JSONDecoder is strict where JSONSerialization's bridging is not: `true` is no Int.
     struct Header: Decodable { let version: Int }
-    guard let header = try? JSONDecoder().decode(Header.self, from: data), header.version == supportedVersion else {
-      throw fail("unsupported or missing \"version\" (this SDK reads version \(supportedVersion))")
+    guard let header = try? JSONDecoder().decode(Header.self, from: data),
+      header.version == Allowlist.supportedDocumentVersion
+    else {
+      throw fail("unsupported or missing \"version\" (this SDK reads version \(Allowlist.supportedDocumentVersion))")
     }
     // Problems with the lists themselves come first; entries are then judged one by one.
     var problems: [AllowlistError.Problem] = []
@@ -120,5 +109,42 @@ public enum AllowlistDocument {
       (0x20..<0x7F).contains($0.value) ? String($0) : "\\u{\(String($0.value, radix: 16))}"
     }
     return shown.joined() + (scalars.count > 40 ? "…" : "")
+  }
+}
+
+extension Allowlist {
+  /// The only document version this SDK reads.
+  public static let supportedDocumentVersion = 1
+  /// The most entries (allow and deny together) a document may hold by default.
+  public static let defaultEntryLimit = 200_000
+  /// The largest document read by default, in bytes (2 MB): the same limit a
+  /// `RemoteAllowlistConfiguration` applies to a response. A larger document is refused
+  /// before it is parsed, so reading one never takes memory out of proportion to it.
+  public static let defaultByteLimit = 2 * 1024 * 1024
+
+  /// Reads, validates and compiles an allowlist document:
+  /// `{"version": 1, "allow": [...], "deny": [...]}`.
+  ///
+  /// Unknown keys are ignored, except one that differs from `version`, `allow` or `deny` only
+  /// in case (`"Deny"`): a reader that ignores case would read it, so the document is
+  /// refused. Any other `version` is refused; `deny` may be omitted. The JSON must be exactly
+  /// RFC 8259's, and a name that appears twice in one object, at any depth, refuses the
+  /// document (`{"allow": […], "allow": […]}` means two lists to two readers). Every entry is
+  /// validated and every bad one reported by list and index; one bad entry refuses the whole
+  /// document, so a half-loaded list never replaces a good one.
+  ///
+  /// ```swift
+  /// let allowlist = try Allowlist(document: data)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - document: The JSON document.
+  ///   - entryLimit: The most entries accepted.
+  ///   - byteLimit: The largest document accepted, in bytes.
+  /// - Throws: ``AllowlistError`` with every problem found.
+  public init(
+    document: Data, entryLimit: Int = Allowlist.defaultEntryLimit, byteLimit: Int = Allowlist.defaultByteLimit
+  ) throws(AllowlistError) {
+    self = try AllowlistDocument.load(from: document, entryLimit: entryLimit, byteLimit: byteLimit)
   }
 }

@@ -38,9 +38,9 @@ public struct RemoteAllowlistConfiguration: Sendable {
   /// The longest a whole fetch may take, retries and waits included.
   public var fetchTimeout: Duration = .seconds(30)
   /// The largest response body read; reading stops past it.
-  public var byteLimit = AllowlistDocument.defaultByteLimit
+  public var byteLimit = Allowlist.defaultByteLimit
   /// The most entries a document may have.
-  public var entryLimit = AllowlistDocument.defaultEntryLimit
+  public var entryLimit = Allowlist.defaultEntryLimit
   /// How failed requests are retried.
   package var retry = RetryPolicy()
   /// Where the last validated list is kept between launches; `nil` keeps it in memory only.

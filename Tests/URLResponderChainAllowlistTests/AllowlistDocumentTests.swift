@@ -5,10 +5,10 @@ import URLResponderChainAllowlist
 import URLResponderChainCore
 
 @Suite struct AllowlistDocumentTests {
-  private func load(_ text: String, limit: Int = AllowlistDocument.defaultEntryLimit) throws(AllowlistError)
+  private func load(_ text: String, limit: Int = Allowlist.defaultEntryLimit) throws(AllowlistError)
     -> Allowlist
   {
-    try AllowlistDocument.load(from: Data(text.utf8), entryLimit: limit)
+    try Allowlist(document: Data(text.utf8), entryLimit: limit)
   }
 
   @Test func unknownKeysAreIgnoredAndDenyIsOptional() throws {

@@ -82,7 +82,7 @@ import Testing
     let document = Data(template.replacingOccurrences(of: "%@", with: escaped).utf8)
     #expect(
       JSONNameCheck.problem(in: document)?.hasPrefix("a name holds more than 30 combining marks in a row") == true)
-    #expect(throws: AllowlistError.self) { try AllowlistDocument.load(from: document, byteLimit: 4_000_000) }
+    #expect(throws: AllowlistError.self) { try Allowlist(document: document, byteLimit: 4_000_000) }
   }
 
   @Test func aNameWithThirtyMarksInARowIsRead() {

@@ -62,7 +62,7 @@ import Testing
     #expect(throws: URLPatternError.self) { try URLPattern(rule) }
     #expect(throws: AllowlistError.self) { try Allowlist(allow: [rule]) }
     let document = Data(#"{"version":1,"allow":["\#(rule)"]}"#.utf8)
-    #expect(throws: AllowlistError.self) { try AllowlistDocument.load(from: document) }
+    #expect(throws: AllowlistError.self) { try Allowlist(document: document) }
   }
 
   @Test func segmentsThatOnlyLookLikeDotsAreLiterals() throws {

@@ -62,12 +62,12 @@ import Testing
   @Test func documentsWithDuplicatesAreRefusedByTheLoader() {
     let document = Data(#"{"version":1,"allow":["example.com"],"allow":["evil.com"]}"#.utf8)
     #expect {
-      try AllowlistDocument.load(from: document)
+      try Allowlist(document: document)
     } throws: { error in
       (error as? AllowlistError)?.description == #"not valid JSON: duplicate name "allow" in the top-level object"#
     }
     for version in [#"{"version":1,"version":2,"allow":["a.com"]}"#, #"{"version":2,"version":1,"allow":["a.com"]}"#] {
-      #expect(throws: AllowlistError.self) { try AllowlistDocument.load(from: Data(version.utf8)) }
+      #expect(throws: AllowlistError.self) { try Allowlist(document: Data(version.utf8)) }
     }
   }
 

@@ -26,7 +26,7 @@ import URLResponderChainAllowlist
 
   private func stored(_ document: Data = document) throws -> StoredAllowlist {
     StoredAllowlist(
-      allowlist: try AllowlistDocument.load(from: document),
+      allowlist: try Allowlist(document: document),
       response: CachedResponse(
         document: document, etag: "\"v1\"", lastModified: nil,
         directives: HTTPCacheDirectives(cacheControl: "max-age=600"), receivedAt: Date(timeIntervalSince1970: 1_000)))

@@ -12,7 +12,7 @@ import Testing
   private func cacheHolding(endpoint: String) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("downgrade-\(UUID().uuidString)")
     let stored = StoredAllowlist(
-      allowlist: try AllowlistDocument.load(from: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)),
+      allowlist: try Allowlist(document: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)),
       response: CachedResponse(
         document: Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8), etag: nil, lastModified: nil,
         directives: HTTPCacheDirectives(cacheControl: "max-age=600"), receivedAt: Date()))

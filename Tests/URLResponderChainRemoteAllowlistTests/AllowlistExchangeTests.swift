@@ -19,7 +19,7 @@ import URLResponderChainAllowlist
 
   static func stored(etag: String? = "\"v1\"", lastModified: String? = nil) throws -> StoredAllowlist {
     StoredAllowlist(
-      allowlist: try AllowlistDocument.load(from: document),
+      allowlist: try Allowlist(document: document),
       response: CachedResponse(
         document: document, etag: etag, lastModified: lastModified,
         directives: HTTPCacheDirectives(cacheControl: "max-age=60"), receivedAt: Date(timeIntervalSince1970: 0)))

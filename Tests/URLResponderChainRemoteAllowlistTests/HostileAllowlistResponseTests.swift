@@ -25,7 +25,7 @@ import Testing
     var testDescription: String { name }
 
     init(
-      _ name: String, _ reply: LoopbackHTTPServer.Reply, entryLimit: Int = AllowlistDocument.defaultEntryLimit,
+      _ name: String, _ reply: LoopbackHTTPServer.Reply, entryLimit: Int = Allowlist.defaultEntryLimit,
       says: String, _ isExpected: @escaping @Sendable (RemoteAllowlistFailure) -> Bool
     ) {
       self.name = name

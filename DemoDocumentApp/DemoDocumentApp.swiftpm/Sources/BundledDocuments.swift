@@ -20,7 +20,7 @@ enum BundledDocuments {
   /// The bundled allowlist: the baseline the app fails closed to when the endpoint is unreachable.
   static func baseline() -> Allowlist? {
     guard let file = url("allowlist"), let data = try? Data(contentsOf: file) else { return nil }
-    return try? AllowlistDocument.load(from: data)
+    return try? Allowlist(document: data)
   }
 }
 

@@ -45,8 +45,8 @@ final class AllowlistCacheFolder: Sendable {
       return nil
     }
     do throws(AllowlistError) {
-      let allowlist = try AllowlistDocument.load(
-        from: persisted.response.document, entryLimit: configuration.entryLimit, byteLimit: configuration.byteLimit)
+      let allowlist = try Allowlist(
+        document: persisted.response.document, entryLimit: configuration.entryLimit, byteLimit: configuration.byteLimit)
       return StoredAllowlist(allowlist: allowlist, response: persisted.response)
     } catch {
       log("ignoring invalid allowlist cache at \(file.path): \(error)")

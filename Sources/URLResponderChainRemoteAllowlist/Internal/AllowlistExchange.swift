@@ -67,8 +67,8 @@ enum AllowlistExchange {
         return (.failure(.integrityFailed(problem)), nil)
       }
       do throws(AllowlistError) {
-        let allowlist = try AllowlistDocument.load(
-          from: exchange.body, entryLimit: configuration.entryLimit, byteLimit: configuration.byteLimit)
+        let allowlist = try Allowlist(
+          document: exchange.body, entryLimit: configuration.entryLimit, byteLimit: configuration.byteLimit)
         let response = CachedResponse(
           document: exchange.body, etag: exchange.headers["etag"], lastModified: exchange.headers["last-modified"],
           signature: signature, directives: directives, receivedAt: receivedAt)
