@@ -6,11 +6,6 @@ import Testing
 
 /// `check --allowlist-url` against a real server on 127.0.0.1, through real URLSession.
 @Suite struct RemoteCheckTests {
-  init() {
-    setenv("no_proxy", "127.0.0.1,localhost", 1)
-    setenv("NO_PROXY", "127.0.0.1,localhost", 1)
-  }
-
   private static let list = Data(#"{"version": 1, "allow": ["example.com", "*.trusted.org"]}"#.utf8)
 
   private func cacheDirectory() -> String {

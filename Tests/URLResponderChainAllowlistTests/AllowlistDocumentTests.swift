@@ -16,6 +16,22 @@ import URLResponderChainCore
     #expect(list.verdict(for: "https://example.com").isAllowed)
   }
 
+  /// `Allowlist(document:)` holds a document to 2 MB unless told otherwise: one byte more is
+  /// refused before it is parsed, and a document of exactly the limit is read.
+  @Test func theDefaultByteLimitIsTwoMegabytesAndOneByteMoreIsRefused() throws {
+    let list = Data(#"{"version": 1, "allow": ["example.com"]}"#.utf8)
+    // Whitespace after the value is valid JSON (RFC 8259 §2), so only the size can refuse it.
+    let atLimit = list + Data(repeating: UInt8(ascii: " "), count: Allowlist.defaultByteLimit - list.count)
+    #expect(Allowlist.defaultByteLimit == 2 * 1024 * 1024)
+    #expect(try Allowlist(document: atLimit).verdict(for: "https://example.com").isAllowed)
+    #expect {
+      try Allowlist(document: atLimit + Data(" ".utf8))
+    } throws: { error in
+      (error as? AllowlistError)?.problems.first?.reason
+        == "the document is 2097153 bytes, more than the limit of 2097152 bytes"
+    }
+  }
+
   /// A case-insensitive validator (.NET's, or one that uppercases names) reads `"Deny"` as
   /// `"deny"`; this reader would ignore it. Refusing the document keeps the two in step.
   @Test(arguments: [

@@ -128,8 +128,8 @@ enum DemoCommand {
       errorOutput("demo-document: \(error.message)\n\n\(usage)")
       return 2
     }
-    setenv("no_proxy", "127.0.0.1,localhost", 1)
-    setenv("NO_PROXY", "127.0.0.1,localhost", 1)
+    // The allowlist server on 127.0.0.1 keeps URLSession off any configured proxy
+    // (`LoopbackHTTPServer.keepLoopbackOffProxies()`, once per process).
 
     let topic: Topic
     let allowlist: Data

@@ -9,8 +9,6 @@ import URLResponderChainTesting
 
 @MainActor
 @Suite struct TopicLinkPolicyTests {
-  init() { setenv("no_proxy", "127.0.0.1,localhost", 1) }
-
   @Test(arguments: [
     ("javascript:alert(1)", "javascript: links are never opened from a document"),
     ("JavaScript:alert(1)", "javascript: links are never opened from a document"),

@@ -40,7 +40,7 @@
         },
         previews: { [weak self] in
           guard let self else { return nil }
-          return LinkPolicy.forPreviews(chosen: previews, found: presenterLinkPolicy)
+          return LinkPolicy.forPreviews(chosen: previews, found: presenterLinkPolicy())
         },
         onResult: { [weak self] in self?.onResult })
     #endif

@@ -133,7 +133,7 @@
       switch responder {
       case .chain:
         guard let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
-        let policy = LinkPolicy.forPreviews(chosen: previews, found: textView.presenterLinkPolicy)
+        let policy = LinkPolicy.forPreviews(chosen: previews, found: textView.presenterLinkPolicy())
         guard let menu = policy.menu(for: link) else { return nil }
         let actions = LinkContextMenu.uiMenu(
           for: link, menu: menu, from: textView, startingAt: enclosingModifier, onResult: onResult)

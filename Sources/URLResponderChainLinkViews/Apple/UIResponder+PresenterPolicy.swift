@@ -6,7 +6,7 @@
   extension UIResponder {
     /// The policy of the Safari presenter a link sent from here reaches: the nearest
     /// `SafariURLHandling` view controller up the responder chain, or `nil`.
-    package var presenterLinkPolicy: LinkPolicy? {
+    package func presenterLinkPolicy() -> LinkPolicy? {
       var responder: UIResponder? = self
       while let current = responder {
         if let handling = current as? any SafariURLHandling { return handling.safariPresenter.policy }

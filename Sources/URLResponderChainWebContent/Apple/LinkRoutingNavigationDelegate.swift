@@ -186,7 +186,7 @@
         app.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
         return
       }
-      let policy = LinkPolicy.forPreviews(chosen: previews, found: webView.presenterLinkPolicy)
+      let policy = LinkPolicy.forPreviews(chosen: previews, found: webView.presenterLinkPolicy())
       guard let menu = policy.menu(for: url) else { return completionHandler(nil) }
       completionHandler(
         LinkContextMenu.configuration(
