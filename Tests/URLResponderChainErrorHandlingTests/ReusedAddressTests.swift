@@ -8,6 +8,11 @@ import URLResponderChainErrorHandling
 /// then holds no node below the handler), and a new object, even of its very class, can then
 /// be allocated at its address. The walks must not take that new object for the visited one and stop as if the
 /// chain looped.
+///
+/// An Objective-C object's address can be taken so, and the walks remember such a node weakly.
+/// A Swift object's cannot: the walks keep its memory (`KeptMemoryTests` in the core's tests).
+/// Where there is no Objective-C runtime, the freed node here is remembered weakly all the
+/// same (`RememberedWeakly`, debug builds), so that its address can be reused.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ReusedAddressTests {
   /// Two classes of the same size, so that one is allocated where the other was freed.
@@ -111,6 +116,10 @@ import URLResponderChainErrorHandling
     #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
   }
 }
+
+#if !canImport(ObjectiveC) && DEBUG
+  extension ReusedAddressTests.FreedNode: RememberedWeakly {}
+#endif
 
 /// Handles every error and keeps it.
 @MainActor

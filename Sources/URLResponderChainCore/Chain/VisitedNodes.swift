@@ -10,9 +10,19 @@
 /// - The nodes visited since the walk last waited (``HeldNodes``, the walk's own). None of
 ///   them can be freed, so no address among them reused, while the walk goes on without
 ///   waiting; the walk lets go of them when it waits or ends.
-/// - Before the walk waits for a handler (``letGo(_:)``) it keeps them only weakly, so a node
-///   below a handler that takes its time can go away. A weak reference to a freed node reads
-///   `nil`, whatever is allocated at its address later.
+/// - Before the walk waits for a handler (``letGo(_:)``) it lets go of them, so that a node
+///   below a handler that takes its time can go away, and remembers each one in a way that
+///   tells it from a newcomer at its address:
+///   - a Swift object by an unowned reference, which keeps its memory (not the object: it is
+///     freed as usual, its `deinit` runs), so no newcomer can take its address while the walk
+///     remembers it. Unlike a weak reference it costs the object no side table, which sends
+///     every later retain and release of it down the runtime's slow path: remembered weakly,
+///     an awaited hop cost 11× a bare one instead of 5× (`Benchmarks/README.md`).
+///   - an Objective-C object (every UIKit responder) by a weak reference, which reads `nil`
+///     once it is freed, whatever is allocated at its address later: an unowned reference to
+///     it is a weak one underneath, and keeps nothing. Where the Objective-C runtime exists
+///     every node is remembered this way, at no cost to a UIKit responder: its weak
+///     references live in the runtime's own table, and its retains do not slow down.
 ///
 /// A hash set would cost an allocation and a hash per hop, so the first check goes through a
 /// 1,024-bit filter stored inline: a clear bit proves the address is new. Only when the bit
@@ -25,8 +35,14 @@ package struct VisitedNodes {
   private var filter = InlineBitFilter()
   /// Every address visited, once the filter is too full to help.
   private var exact: AddressTable?
-  /// The nodes visited before the walk last waited, in order, weakly.
-  private var earlier: [EarlierNode] = []
+  #if !canImport(ObjectiveC)
+    /// The nodes visited before the walk last waited, whose memory it keeps.
+    private var kept: [KeptNode] = []
+  #endif
+  #if canImport(ObjectiveC) || DEBUG
+    /// The nodes visited before the walk last waited that it remembers weakly, in order.
+    private var earlier: [EarlierNode] = []
+  #endif
   /// How many nodes the filter has answered for.
   private var filtered = 0
 
@@ -48,44 +64,93 @@ package struct VisitedNodes {
     return true
   }
 
-  /// Keeps the nodes in `held` only weakly, and empties it, because the walk is about to wait
-  /// for a handler: while it takes its time, the nodes below it can go away.
+  /// Lets go of the nodes in `held`, and empties it, because the walk is about to wait for a
+  /// handler: while it takes its time, the nodes below it can go away.
   package mutating func letGo(_ held: inout HeldNodes) {
     // Appended one by one, so the storage grows by doubling: reserving the exact count here
-    // would copy every weak reference again at each wait.
-    held.removeAll { earlier.append(EarlierNode($0)) }
+    // would copy every reference again at each wait.
+    #if canImport(ObjectiveC)
+      held.removeAll { earlier.append(EarlierNode($0)) }
+    #elseif DEBUG
+      held.removeAll { node in
+        guard node is any RememberedWeakly else { return kept.append(KeptNode(node)) }
+        earlier.append(EarlierNode(node))
+      }
+    #else
+      held.removeAll { kept.append(KeptNode($0)) }
+    #endif
   }
 
-  /// Whether the node last visited at `address` still lives. It is then the node now at that
-  /// address, because two live objects never share one. A node visited earlier at the same
-  /// address was freed before the later one could take it, so the last one decides.
+  /// Whether the node visited at `address` still lives. It is then the node now at that
+  /// address, because two live objects never share one.
   @inline(never)
   private func livesAsVisited(_ address: ObjectIdentifier, held: borrowing HeldNodes) -> Bool {
     if held.contains(address) { return true }
-    guard let last = earlier.lastIndex(where: { $0.address == address }) else { return false }
-    return earlier[last].node != nil
+    #if !canImport(ObjectiveC)
+      // A remembered Swift object's address cannot have been taken by another object.
+      if kept.contains(where: { $0.address == address }) { return true }
+    #endif
+    #if canImport(ObjectiveC) || DEBUG
+      // A node visited earlier at the same address was freed before a later one could take
+      // it, so the last one decides.
+      guard let last = earlier.lastIndex(where: { $0.address == address }) else { return false }
+      return earlier[last].node != nil
+    #else
+      return false
+    #endif
   }
 
   @inline(never)
   private mutating func makeExactTable(held: borrowing HeldNodes, adding address: ObjectIdentifier) {
     var table = AddressTable()
-    for node in earlier { _ = table.insert(node.address) }
+    #if !canImport(ObjectiveC)
+      for node in kept { _ = table.insert(node.address) }
+    #endif
+    #if canImport(ObjectiveC) || DEBUG
+      for node in earlier { _ = table.insert(node.address) }
+    #endif
     held.forEachAddress { _ = table.insert($0) }
     _ = table.insert(address)
     exact = table
   }
 }
 
-/// A node visited before the walk last waited: where it was, and whether it still lives.
-private struct EarlierNode {
-  let address: ObjectIdentifier
-  weak var node: AnyObject?
+#if !canImport(ObjectiveC)
+  /// A Swift object visited before the walk last waited, by an unowned reference: its memory
+  /// stays taken while the walk remembers it (``VisitedNodes`` says why).
+  private struct KeptNode {
+    let address: ObjectIdentifier
+    /// Never read: the object may have been freed.
+    private unowned let memory: AnyObject
 
-  init(_ node: AnyObject) {
-    self.address = ObjectIdentifier(node)
-    self.node = node
+    init(_ node: AnyObject) {
+      self.address = ObjectIdentifier(node)
+      self.memory = node
+    }
   }
-}
+#endif
+
+#if canImport(ObjectiveC) || DEBUG
+  /// A node visited before the walk last waited, by a weak reference: where it was, and
+  /// whether it still lives.
+  private struct EarlierNode {
+    let address: ObjectIdentifier
+    weak var node: AnyObject?
+
+    init(_ node: AnyObject) {
+      self.address = ObjectIdentifier(node)
+      self.node = node
+    }
+  }
+#endif
+
+#if !canImport(ObjectiveC) && DEBUG
+  /// A node that a debug build without the Objective-C runtime remembers as it would an
+  /// Objective-C object: by a weak reference, not its memory. Tests conform the nodes of the
+  /// scenarios that need a freed node's address taken by a newcomer, so that the weak path,
+  /// the one every UIKit responder takes, is exercised where no UIKit runs.
+  package protocol RememberedWeakly: AnyObject {}
+#endif
 
 /// A fixed 1,024-bit Bloom-style filter over object identities, with no heap storage.
 struct InlineBitFilter {

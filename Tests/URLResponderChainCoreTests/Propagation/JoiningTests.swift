@@ -152,7 +152,7 @@ import URLResponderChainTesting
     for _ in 0..<5 where reused == nil {
       let slowHandler = DeferringHandler(.handled)
       let result = CompletionRecorder()
-      var first: Node? = Node(next: slowHandler)
+      var first: FreedOrigin? = FreedOrigin(next: slowHandler)
       let freedID = ObjectIdentifier(try #require(first))
       first?.propagateURL(exampleURL, options: .untimed(), completion: result.completion)
       await slowHandler.entered.wait()
@@ -184,3 +184,12 @@ import URLResponderChainTesting
     _ = misses
   }
 }
+
+/// An origin a test frees while its walk waits, so that a new node can take its address: the
+/// walk remembers it weakly, as it does an Objective-C object (a Swift object's memory it keeps,
+/// and its address cannot be taken while the walk waits).
+final class FreedOrigin: Linked {}
+
+#if !canImport(ObjectiveC) && DEBUG
+  extension FreedOrigin: RememberedWeakly {}
+#endif
