@@ -22,17 +22,20 @@ extension ResponderChainNode {
     var held = HeldNodes()
     while true {
       guard visited.insert(ObjectIdentifier(node), held: held) else { return false }
-      if let handler = node as? any ErrorHandler {
-        // While the handler takes its time, the nodes below it can go away.
-        visited.letGo(&held)
-        switch await handler.handleError(error) {
-        case .handled: return true
-        case .notHandled: break
-        case .rewrite(let rewritten): error = rewritten
-        }
+      guard let handler = node as? any ErrorHandler else {
+        guard let next = node.nextNode else { return false }
+        held.append(consume node)
+        node = next
+        continue
       }
-      guard let next = node.nextNode else { return false }
-      held.append(consume node)
+      // While the handler takes its time, the nodes below it can go away.
+      visited.letGo(&held, then: handler)
+      switch await handler.handleError(error) {
+      case .handled: return true
+      case .notHandled: break
+      case .rewrite(let rewritten): error = rewritten
+      }
+      guard let next = handler.nextNode else { return false }
       node = next
     }
   }

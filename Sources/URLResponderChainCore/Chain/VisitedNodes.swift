@@ -10,7 +10,7 @@
 /// - The nodes visited since the walk last waited (``HeldNodes``, the walk's own). None of
 ///   them can be freed, so no address among them reused, while the walk goes on without
 ///   waiting; the walk lets go of them when it waits or ends.
-/// - Before the walk waits for a handler (``letGo(_:)``) it lets go of them, so that a node
+/// - Before the walk waits for a handler (``letGo(_:then:)``) it lets go of them, so that a node
 ///   below a handler that takes its time can go away, and remembers each one in a way that
 ///   tells it from a newcomer at its address:
 ///   - a Swift object by an unowned reference, which keeps its memory (not the object: it is
@@ -64,20 +64,26 @@ package struct VisitedNodes {
     return true
   }
 
-  /// Lets go of the nodes in `held`, and empties it, because the walk is about to wait for a
-  /// handler: while it takes its time, the nodes below it can go away.
-  package mutating func letGo(_ held: inout HeldNodes) {
+  /// Lets go of the nodes in `held`, and empties it, because the walk is about to wait for
+  /// `handler`: while it takes its time, the nodes below it can go away. The handler is
+  /// remembered too, and held by the walk elsewhere; it never goes through `held`, whose
+  /// storage would otherwise be allocated for it alone when awaited handlers follow one another.
+  package mutating func letGo(_ held: inout HeldNodes, then handler: AnyObject) {
     // Appended one by one, so the storage grows by doubling: reserving the exact count here
     // would copy every reference again at each wait.
+    held.removeAll { remember($0) }
+    remember(handler)
+  }
+
+  /// Remembers a node the walk is letting go of.
+  private mutating func remember(_ node: AnyObject) {
     #if canImport(ObjectiveC)
-      held.removeAll { earlier.append(EarlierNode($0)) }
+      earlier.append(EarlierNode(node))
     #elseif DEBUG
-      held.removeAll { node in
-        guard node is any RememberedWeakly else { return kept.append(KeptNode(node)) }
-        earlier.append(EarlierNode(node))
-      }
+      guard node is any RememberedWeakly else { return kept.append(KeptNode(node)) }
+      earlier.append(EarlierNode(node))
     #else
-      held.removeAll { kept.append(KeptNode($0)) }
+      kept.append(KeptNode(node))
     #endif
   }
 

@@ -213,9 +213,9 @@ final class PropagationWalk {
         held.append(consume handler)
       } else if asks, let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
+        // The phase holds the handler until it is asked; the walk lets go of the nodes below.
+        visited.letGo(&held, then: handler)
         enter(.stopped(at: handler))
-        held.append(consume handler)
-        visited.letGo(&held)
         return true
       } else {
         steps.append(
