@@ -169,4 +169,36 @@ import URLResponderChainTesting
     #expect(lines.last?.hasPrefix(#"4 TestApplication "app""#) == true)
     #expect(result.description.contains(#"by TestApplication "app""#))
   }
+
+  /// After an awaited handler the walk does not cast nodes of its very type to `URLHandler`
+  /// again; a subclass is another type, and one that is also a `URLHandler` is asked as one.
+  @Test func aSubclassOfAnAwaitedHandlerThatAnswersAtOnceIsAskedAtOnce() async {
+    let sub = AnsweringSubclass(next: nil)
+    let first = AwaitedBase(next: AwaitedBase(next: sub))
+    let result = await first.propagateURL(exampleURL)
+    #expect(result.outcome == .handled)
+    #expect(sub.answeredAtOnce == 1)
+    #expect(sub.awaited == 0)
+    #expect(first.awaited == 1)
+  }
+}
+
+/// An awaited handler that passes every URL on.
+@MainActor
+private class AwaitedBase: Linked, AsyncURLHandler {
+  var awaited = 0
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    awaited += 1
+    return .notHandled
+  }
+}
+
+/// A subclass that also answers at once, which the walk prefers.
+@MainActor
+private final class AnsweringSubclass: AwaitedBase, URLHandler {
+  var answeredAtOnce = 0
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+    answeredAtOnce += 1
+    return .handled
+  }
 }
