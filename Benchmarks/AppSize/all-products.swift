@@ -235,7 +235,7 @@ final class ArticleWebViewController_web_content: UIViewController {
 
   init(track: @escaping (_ event: String, _ properties: [String: String]) -> Void) {
     self.track = track
-    URLPropagationObservers.add(self)  // held weakly: keep the observer alive
+    startObservingPropagations()  // held weakly: keep the observer alive
   }
 
   func propagationDidFinish(_ report: URLPropagationReport) {

@@ -10,7 +10,7 @@ import URLResponderChainObservability
 
   init(track: @escaping (_ event: String, _ properties: [String: String]) -> Void) {
     self.track = track
-    URLPropagationObservers.add(self)  // held weakly: keep the observer alive
+    startObservingPropagations()  // held weakly: keep the observer alive
   }
 
   func propagationDidFinish(_ report: URLPropagationReport) {

@@ -2,7 +2,7 @@ import URLResponderChainCore
 
 /// Sees every propagation after it finished, for analytics and diagnostics.
 ///
-/// Register with ``URLPropagationObservers/add(_:)``. An observer is told about every
+/// Start with ``startObservingPropagations()``. An observer is told about every
 /// propagation, once, in the order they finished, on the main actor, after the callers'
 /// completions have been resumed: a slow observer never delays a tap's outcome, and an
 /// observer cannot change it (it receives a value, not the walk).
@@ -14,7 +14,7 @@ import URLResponderChainCore
 ///   }
 /// }
 /// let analytics = LinkAnalytics()
-/// URLPropagationObservers.add(analytics)   // held weakly
+/// analytics.startObservingPropagations()   // held weakly
 /// ```
 ///
 /// Conformers must return promptly; work that takes time belongs in a task of its own.
@@ -26,17 +26,27 @@ public protocol URLPropagationObserver: AnyObject {
   func propagationDidFinish(_ report: URLPropagationReport)
 }
 
-/// The one registration point for ``URLPropagationObserver``s.
+extension URLPropagationObserver {
+  /// Starts telling this observer about every propagation that finishes, after the observers
+  /// already told. It is held weakly; starting it twice does nothing.
+  ///
+  /// It is told until it is deallocated or ``stopObservingPropagations()`` is called.
+  public func startObservingPropagations() { ObserverRegistry.add(self) }
+
+  /// Stops telling this observer. Reports already queued for it are not delivered.
+  public func stopObservingPropagations() { ObserverRegistry.remove(self) }
+}
+
+/// The observers that are told about propagations, in the order they started; the one
+/// registration point, for the whole process like the propagations it reports.
 @MainActor
-public enum URLPropagationObservers {
+enum ObserverRegistry {
   private static var observers: [WeakObserver] = []
   private static var pending: [URLPropagationReport] = []
   private static var isDelivering = false
 
   /// Registers `observer`, held weakly, after those already registered. Adding it twice does nothing.
-  ///
-  /// - Parameter observer: The observer; it stops being called when it is deallocated or removed.
-  public static func add(_ observer: any URLPropagationObserver) {
+  static func add(_ observer: any URLPropagationObserver) {
     observers.removeAll { $0.observer == nil }
     guard !observers.contains(where: { $0.observer === observer }) else { return }
     observers.append(WeakObserver(observer: observer))
@@ -48,7 +58,7 @@ public enum URLPropagationObservers {
   }
 
   /// Stops calling `observer`. Reports already queued for it are not delivered.
-  public static func remove(_ observer: any URLPropagationObserver) {
+  static func remove(_ observer: any URLPropagationObserver) {
     observers.removeAll { $0.observer == nil || $0.observer === observer }
   }
 

@@ -58,8 +58,8 @@ final class EventLog {
 @Suite(.timeLimit(.minutes(1))) @MainActor struct URLPropagationObserverTests {
   @Test func everyPropagationIsReportedOnceWithOutcomeDecidingTypeDurationAndRedactedURL() async throws {
     let recorder = ReportRecorder(host: "observed.example")
-    URLPropagationObservers.add(recorder)
-    defer { URLPropagationObservers.remove(recorder) }
+    recorder.startObservingPropagations()
+    defer { recorder.stopObservingPropagations() }
     let link = Node(
       next: ImmediateHandler(.rewrite(URL(string: "https://observed.example/b?t=1")!), next: ImmediateHandler(.handled))
     )
@@ -79,12 +79,12 @@ final class EventLog {
     let log = EventLog()
     let first = ReportRecorder(host: "order.example", label: "first", log: log)
     let second = ReportRecorder(host: "order.example", label: "second", log: log)
-    URLPropagationObservers.add(first)
-    URLPropagationObservers.add(second)
-    URLPropagationObservers.add(first)  // a second add changes nothing
+    first.startObservingPropagations()
+    second.startObservingPropagations()
+    first.startObservingPropagations()  // a second add changes nothing
     defer {
-      URLPropagationObservers.remove(first)
-      URLPropagationObservers.remove(second)
+      first.stopObservingPropagations()
+      second.stopObservingPropagations()
     }
     let slow = DeferringHandler(.handled)
     let link = Node(next: slow)
@@ -104,8 +104,8 @@ final class EventLog {
 
   @Test func aJoinedDoubleTapIsOnePropagationAndOneReport() async {
     let recorder = ReportRecorder(host: "joined.example")
-    URLPropagationObservers.add(recorder)
-    defer { URLPropagationObservers.remove(recorder) }
+    recorder.startObservingPropagations()
+    defer { recorder.stopObservingPropagations() }
     let handler = DeferringHandler(.handled)
     let link = Node(next: handler)
     let url = URL(string: "https://joined.example")!
@@ -129,8 +129,8 @@ final class EventLog {
       // A slow observer: whatever it does happens after the caller already has its result.
       log.events.append("observer finished")
     }
-    URLPropagationObservers.add(recorder)
-    defer { URLPropagationObservers.remove(recorder) }
+    recorder.startObservingPropagations()
+    defer { recorder.stopObservingPropagations() }
     let completion = CompletionRecorder()
     Node(next: ImmediateHandler(.handled)).propagateURL(
       URL(string: "https://first-caller.example/completion")!
@@ -151,7 +151,7 @@ final class EventLog {
   @Test func anObserverCannotChangeTheOutcomeAndIsHeldWeakly() async {
     var recorder: ReportRecorder? = ReportRecorder(host: "weak.example")
     weak let weakRecorder = recorder
-    URLPropagationObservers.add(recorder!)
+    recorder!.startObservingPropagations()
     let result = await Node(next: ImmediateHandler(.discarded(reason: "kept"))).propagateURL(
       URL(string: "https://weak.example")!)
     await recorder?.waitForReports(1)
@@ -164,10 +164,10 @@ final class EventLog {
   @Test func aRemovedObserverIsNotCalled() async {
     let removed = ReportRecorder(host: "removed.example")
     let kept = ReportRecorder(host: "removed.example")
-    URLPropagationObservers.add(removed)
-    URLPropagationObservers.add(kept)
-    URLPropagationObservers.remove(removed)
-    defer { URLPropagationObservers.remove(kept) }
+    removed.startObservingPropagations()
+    kept.startObservingPropagations()
+    removed.stopObservingPropagations()
+    defer { kept.stopObservingPropagations() }
     _ = await Node().propagateURL(URL(string: "https://removed.example")!)
     await kept.waitForReports(1)
     #expect(removed.reports.isEmpty)
