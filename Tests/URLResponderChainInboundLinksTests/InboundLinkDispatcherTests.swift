@@ -197,8 +197,6 @@ final class Completions {
     for url in urls { dispatcher.receive(url, source: .universalLink, completion: completions.record) }
     #expect(dispatcher.queuedLinkCount == 3)
     dispatcher.deliverQueuedLinks()  // still no window: nothing happens, nothing is lost
-    await Task.yield()
-    #expect(app.list.asked.isEmpty)
     #expect(dispatcher.queuedLinkCount == 3)
 
     app.showWindow()
@@ -238,10 +236,10 @@ final class Completions {
     let completions = Completions()
     let urls = (1...5).map { URL(string: "https://example.com/documents/\($0)")! }
     for url in urls { dispatcher.receive(url, source: .universalLink, completion: completions.record) }
-    await Task.yield()
     #expect(completions.results.isEmpty, "nothing is dropped while the app is showing")
     release.open()
     await completions.wait(for: urls.count)
+    // Every link was handled, in order: none was dropped while the first one waited.
     #expect(completions.results.map(\.outcome) == Array(repeating: .handled, count: urls.count))
     #expect(app.list.asked == urls)
   }
@@ -291,12 +289,12 @@ final class Completions {
     let dispatcher = try app.dispatcher()
     let completions = Completions()
     dispatcher.receive(url, source: .universalLink, completion: completions.record)
-    await Task.yield()
-    #expect(sheet.asked.isEmpty && app.list.asked.isEmpty, "nobody is asked while the screen changes")
     sheet.finishTransition()
     await completions.wait(for: 1)
     #expect(sheet.asked == [url], "the screen that was being presented decides once it is shown")
-    #expect(sheet.askedDuringTransition == [false])
+    // Each screen records whether it was asked while the scene changed: nobody was.
+    #expect(sheet.askedDuringTransition == [false], "nobody is asked while the screen changes")
+    #expect(app.list.asked.isEmpty)
     #expect(completions.results.first?.outcome == .handled)
   }
 
@@ -309,8 +307,6 @@ final class Completions {
     let dispatcher = try app.dispatcher()
     let completions = Completions()
     dispatcher.receive(url, source: .universalLink, completion: completions.record)
-    await Task.yield()
-    #expect(sheet.asked.isEmpty && app.list.asked.isEmpty)
     sheet.finishTransition()
     await completions.wait(for: 1)
     #expect(sheet.asked.isEmpty, "the dismissed sheet is never asked")
@@ -331,8 +327,10 @@ final class Completions {
     #expect(dispatcher.queuedLinkCount == 0)
     app.showWindow()
     dispatcher.deliverQueuedLinks()
-    await Task.yield()
-    #expect(app.list.asked.isEmpty)
+    // Links are delivered in order: had the cancelled one been kept, it would come first.
+    let later = URL(string: "https://example.com/documents/later")!
+    _ = await dispatcher.open(later, source: .universalLink)
+    #expect(app.list.asked == [later], "the cancelled link is never delivered")
   }
 
   @Test func everyReceivedLinkCompletesExactlyOnce() async throws {
@@ -348,9 +346,14 @@ final class Completions {
     app.showWindow()
     dispatcher.deliverQueuedLinks()
     await completions.wait(for: urls.count)
-    await Task.yield()
-    #expect(completions.results.count == urls.count)
-    #expect(Set(completions.results.map(\.url)) == Set(urls))
+    // A link received after them completes after every delivery of theirs: no second
+    // completion of one of them is still on its way.
+    let later = URL(string: "https://example.com/documents/later")!
+    dispatcher.receive(later, source: .universalLink, completion: completions.record)
+    await completions.wait(for: urls.count + 1)
+    #expect(completions.results.count == urls.count + 1)
+    #expect(completions.results.last?.url == later)
+    #expect(Set(completions.results.map(\.url)) == Set(urls + [later]))
   }
 
   @Test func theDispatcherRetainsNoResponderAndNotTheScene() async throws {
