@@ -133,8 +133,12 @@ import URLResponderChainTesting
 
   @Test func aCancelledWalkAsksNobodyFurther() async {
     let gate = Gate()
+    let returned = Gate()
     let screen = Screen(inner: { _, _ in
       await gate.wait()
+      // Opened as the handler returns: the walk would ask the next node in the same job,
+      // before this test resumes.
+      defer { returned.open() }
       return .notHandled
     })
     let recorder = CompletionRecorder()
@@ -142,7 +146,7 @@ import URLResponderChainTesting
     propagation.cancel()
     #expect(await recorder.firstResult().outcome == .cancelled)
     gate.open()
-    await Task.yield()
+    await returned.wait()
     #expect(screen.log.nodes == ["inner"])
     #expect(screen.host.asked.isEmpty)
   }
