@@ -65,7 +65,7 @@ import URLResponderChainErrorHandling
       let below = Node(next: visited)
       let start = (0..<nodesBefore).reduce(below) { next, _ in Node(next: next) }
 
-      let walk = Task { await start.propagateURL(URL(string: "https://example.com/a")!) }
+      let walk = Task { await start.propagateURL(URL(string: "https://example.com/a")!, options: .untimed()) }
       await slow.entered.waitUnlessCancelled()
       // While the handler takes its time, a node below it goes away and a new object takes
       // its address; the handler's successor is now that object.

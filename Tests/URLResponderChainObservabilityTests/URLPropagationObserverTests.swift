@@ -89,7 +89,7 @@ final class EventLog {
     let slow = DeferringHandler(.handled)
     let link = Node(next: slow)
     // A starts first but finishes second; B finishes first.
-    let a = Task { await link.propagateURL(URL(string: "https://order.example/a")!) }
+    let a = Task { await link.propagateURL(URL(string: "https://order.example/a")!, options: .untimed()) }
     await slow.entered.wait()
     _ = await Node(next: ImmediateHandler(.discarded(reason: "no"))).propagateURL(
       URL(string: "https://order.example/b")!)
@@ -109,9 +109,9 @@ final class EventLog {
     let handler = DeferringHandler(.handled)
     let link = Node(next: handler)
     let url = URL(string: "https://joined.example")!
-    let one = Task { await link.propagateURL(url) }
+    let one = Task { await link.propagateURL(url, options: .untimed()) }
     await handler.entered.wait()
-    let two = Task { await link.propagateURL(url) }
+    let two = Task { await link.propagateURL(url, options: .untimed()) }
     await Task.yield()
     handler.release.open()
     _ = await (one.value, two.value)
