@@ -163,7 +163,8 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     defer { server.stop() }
     let (app, topic, links) = try makeTree(server)
     let recorder = CompletionRecorder()
-    links[0].propagateURL(try #require(URL(string: "https://example.com")), completion: recorder.completion)
+    links[0].propagateURL(
+      try #require(URL(string: "https://example.com")), options: .untimed(), completion: recorder.completion)
     await topic.prompted.wait()
     topic.prompts[0].resolve(.cancel)
     #expect(await recorder.firstResult().outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
@@ -264,7 +265,8 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let (_, topic, links) = try makeTree(server) { ["Authorization": "Bearer \(token.withLock { $0 })"] }
     let url = try #require(URL(string: "https://example.com/a"))
     let recorder = CompletionRecorder()
-    links[0].propagateURL(url, completion: recorder.completion)
+    // Untimed: the walk waits on the prompt, and under load longer than the default timeout.
+    links[0].propagateURL(url, options: .untimed(), completion: recorder.completion)
     await topic.prompted.wait()
     let prompt = try #require(topic.prompts.first as? SignInRequiredError)
     #expect(prompt.message == "Your session has expired. Sign in to check this link.")
