@@ -40,7 +40,7 @@ import URLResponderChainTesting
     #expect(ends == [.retry])
     #expect(try await firstRun.value == 2)
     #expect(try await secondRun.value == 2)
-    #expect(try await closed.value(within: .seconds(30)) == .retry)  // the prompt closes without a tap
+    #expect(try await closed.value(within: .deadline) == .retry)  // the prompt closes without a tap
     #expect(prompt.isResolved)
     #expect(listener.prompts.count == 1)
   }

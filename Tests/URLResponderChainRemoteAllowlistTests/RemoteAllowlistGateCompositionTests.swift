@@ -70,11 +70,11 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
     let allowed = try #require(URL(string: "https://example.com/a"))
     let refused = try #require(URL(string: "https://swift.org/"))
     let denied = try #require(URL(string: "https://example.com/admin/x"))
-    #expect(await link.propagateURL(allowed).outcome == .handled)
-    let result = await link.propagateURL(refused)
+    #expect(await link.propagateURL(allowed, options: .untimed()).outcome == .handled)
+    let result = await link.propagateURL(refused, options: .untimed())
     #expect(result.outcome == .handled)
     #expect(result.trace.contains { $0.decision == .systemAction })
-    #expect(await link.propagateURL(denied).outcome != .handled)
+    #expect(await link.propagateURL(denied, options: .untimed()).outcome != .handled)
     #expect(screen.environment.browserRequests == [allowed])
     #expect(app.systemOpener.openedURLs == [refused])
   }
@@ -83,7 +83,7 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }
     let (app, screen, link) = try makeTree(server, whenRefused: .discard)
-    let result = await link.propagateURL(try #require(URL(string: "https://swift.org/")))
+    let result = await link.propagateURL(try #require(URL(string: "https://swift.org/")), options: .untimed())
     #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
     #expect(screen.environment.browserRequests.isEmpty)
     #expect(app.systemOpener.openedURLs.isEmpty)
@@ -109,7 +109,7 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
     ]
     .map { try #require(URL(string: $0)) }
     var outcomes: [URLPropagationResult.Outcome] = []
-    for url in urls { outcomes.append(await link.propagateURL(url).outcome) }
+    for url in urls { outcomes.append(await link.propagateURL(url, options: .untimed()).outcome) }
     #expect(outcomes.prefix(2) == [.handled, .handled])
     #expect(outcomes[2] == .discarded(reason: "blocked by the allowlist's deny rule \"example.com/admin/*\""))
     #expect(outcomes[3] == .handled, "the system browser opened it")
@@ -141,7 +141,7 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
     #expect(screen.policy.eligibleURL(try #require(URL(string: links[0]))) == nil, "no list yet: no preview")
     for text in links {
       let url = try #require(URL(string: text))
-      _ = await link.propagateURL(url)
+      _ = await link.propagateURL(url, options: .untimed())
       let shownOnTap = screen.environment.presentations.contains { $0.url == url }
       #expect(shownOnTap == (screen.policy.eligibleURL(url) != nil), "\(text)")
     }
@@ -153,7 +153,7 @@ private final class SafariScreen: TestViewController, AsyncURLHandler {
     defer { server.stop() }
     let (app, screen, link) = try makeTree(server, unavailable: .systemAction)
     let urls = try ["https://example.com/a", "https://example.com/admin/x"].map { try #require(URL(string: $0)) }
-    for url in urls { #expect(await link.propagateURL(url).outcome == .handled) }
+    for url in urls { #expect(await link.propagateURL(url, options: .untimed()).outcome == .handled) }
     #expect(screen.environment.browserRequests.isEmpty)
     #expect(app.systemOpener.openedURLs == urls)
   }

@@ -84,7 +84,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     await topic.prompted.wait()  // reported from the link, up to the topic that shows errors
     topic.prompts[0].resolve(.cancel)
     #expect(
-      try await decision.value(within: .seconds(30)) == .discarded(reason: "the allowlist server failed (HTTP 503)"))
+      try await decision.value(within: .deadline) == .discarded(reason: "the allowlist server failed (HTTP 503)"))
   }
 
   @Test func aHandlerWhoseLinkIsGoneDiscardsWithoutChecking() async throws {
@@ -106,8 +106,8 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let (app, topic, links) = try makeTree(server)
     let allowed = try #require(URL(string: "https://example.com/a"))
     let refused = try #require(URL(string: "https://swift.org"))
-    #expect(await links[0].propagateURL(allowed).outcome == .handled)
-    #expect(await links[0].propagateURL(refused).outcome == .handled)
+    #expect(await links[0].propagateURL(allowed, options: .untimed()).outcome == .handled)
+    #expect(await links[0].propagateURL(refused, options: .untimed()).outcome == .handled)
     #expect(topic.openedInApp == [allowed])
     #expect(app.systemOpener.openedURLs == [refused])
   }
@@ -117,7 +117,8 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let server = try LoopbackHTTPServer { _ in .ok(body: list) }
     defer { server.stop() }
     let (app, _, links) = try makeTree(server)
-    let result = await links[0].propagateURL(try #require(URL(string: "https://ads.example.com/pixel")))
+    let result = await links[0].propagateURL(
+      try #require(URL(string: "https://ads.example.com/pixel")), options: .untimed())
     #expect(result.outcome == .discarded(reason: "blocked by the allowlist's deny rule \"ads.example.com\""))
     #expect(app.systemOpener.openedURLs.isEmpty)
   }
@@ -126,7 +127,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
     defer { server.stop() }
     let (app, _, links) = try makeTree(server, whenRefused: .discard)
-    let result = await links[0].propagateURL(try #require(URL(string: "https://swift.org")))
+    let result = await links[0].propagateURL(try #require(URL(string: "https://swift.org")), options: .untimed())
     #expect(result.outcome == .discarded(reason: "no allow rule matches swift.org"))
     #expect(app.systemOpener.openedURLs.isEmpty)
   }
@@ -175,7 +176,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
     let (app, _, links) = try makeTree(server, handlesErrors: false)
-    let result = await links[0].propagateURL(try #require(URL(string: "https://example.com")))
+    let result = await links[0].propagateURL(try #require(URL(string: "https://example.com")), options: .untimed())
     #expect(result.outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
     #expect(app.systemOpener.openedURLs.isEmpty)
   }
@@ -209,7 +210,7 @@ private final class Topic: TestViewController, AsyncURLHandler, ErrorHandler {
     defer { server.stop() }
     let (app, topic, links) = try makeTree(server, unavailable: .systemAction)
     let url = try #require(URL(string: "https://example.com"))
-    #expect(await links[0].propagateURL(url).outcome == .handled)
+    #expect(await links[0].propagateURL(url, options: .untimed()).outcome == .handled)
     #expect(app.systemOpener.openedURLs == [url])
     #expect(topic.prompts.isEmpty)
   }

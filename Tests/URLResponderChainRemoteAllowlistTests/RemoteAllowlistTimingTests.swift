@@ -39,7 +39,7 @@ import Testing
     await clock.sleepers(atLeast: 1)
     #expect(clock.requestedSleeps == [.seconds(1)], "the request is given the fetch's remaining second, not 10")
     clock.advance(by: .seconds(1))
-    #expect(try await check.value(within: .seconds(30)) == .unavailable(.timedOut))
+    #expect(try await check.value(within: .deadline) == .unavailable(.timedOut))
     #expect(transport.requests.count == 1)
   }
 
@@ -49,7 +49,7 @@ import Testing
     let remote = try remote(clock, transport) { $0.fetchTimeout = .seconds(3) }
     // A client that waited anyway would sleep on a clock nobody moves: the deadline fails it.
     let check = Task { await remote.checked("https://example.com") }
-    #expect(try await check.value(within: .seconds(30)) == .unavailable(.serverError(status: 503)))
+    #expect(try await check.value(within: .deadline) == .unavailable(.serverError(status: 503)))
     #expect(clock.requestedSleeps.isEmpty, "no wait: the retry could not happen before the deadline")
     #expect(transport.requests.count == 1)
   }
@@ -63,7 +63,7 @@ import Testing
     #expect(clock.requestedSleeps == [.seconds(2)])
     #expect(transport.requests.count == 1, "not retried before the wait is over")
     clock.advance(by: .seconds(2))
-    #expect(try await check.value(within: .seconds(30)) == .allowed(rule: "example.com"))
+    #expect(try await check.value(within: .deadline) == .allowed(rule: "example.com"))
     #expect(transport.requests.count == 2)
   }
 
@@ -83,7 +83,7 @@ import Testing
       #expect(clock.requestedSleeps.last == delay)
       clock.advance(by: delay)
     }
-    #expect(try await check.value(within: .seconds(30)) == .allowed(rule: "example.com"))
+    #expect(try await check.value(within: .deadline) == .allowed(rule: "example.com"))
     #expect(transport.requests.count == 3)
   }
 
@@ -99,7 +99,7 @@ import Testing
     clock.advance(by: clock.requestedSleeps[0])
     await clock.sleepers(atLeast: 1)  // the retry, hanging until the fetch's deadline
     clock.advance(by: .seconds(3))
-    #expect(try await check.value(within: .seconds(30)) == .unavailable(.serverError(status: 503)))
+    #expect(try await check.value(within: .deadline) == .unavailable(.serverError(status: 503)))
     #expect(transport.requests.count == 2)
   }
 
@@ -110,6 +110,6 @@ import Testing
     let check = Task { await remote.checked("https://example.com") }
     await clock.sleepers(atLeast: 1)
     check.cancel()
-    #expect(try await check.value(within: .seconds(30)) == .unavailable(.cancelled))
+    #expect(try await check.value(within: .deadline) == .unavailable(.cancelled))
   }
 }
