@@ -1,18 +1,9 @@
 public import Foundation
 import URLResponderChainCore
 
-/// Reads the allowlist document: `{"version": 1, "allow": [...], "deny": [...]}`; apps call
-/// ``Allowlist/init(document:entryLimit:byteLimit:)``.
-///
-/// Unknown keys are ignored, except one that differs from `version`, `allow` or `deny` only
-/// in case (`"Deny"`): a reader that ignores case would read it, so it refuses the document.
-/// Any other `version` is refused; `deny` may be omitted. The JSON
-/// must be exactly RFC 8259's, and a name that appears twice in one object, at any depth,
-/// refuses the document (`{"allow": […], "allow": […]}` means two lists to two readers).
-/// Every entry is validated and every bad one reported by list and index; one bad entry
-/// refuses the whole document, so a half-loaded list never replaces a good one.
+/// Reads the allowlist document for ``Allowlist/init(document:entryLimit:byteLimit:)``, whose
+/// documentation states the rules this reader keeps.
 enum AllowlistDocument {
-
   /// One entry of a list as the document holds it.
   enum Entry {
     /// A string: a rule to compile.

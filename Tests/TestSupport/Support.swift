@@ -115,11 +115,21 @@ package final class DeferringHandler: Linked, AsyncURLHandler {
 
 /// A handler that ignores cancellation and answers only when the test says so, if ever.
 package final class StubbornHandler: Linked, AsyncURLHandler {
+  package let decision: URLHandlingDecision
   package let entered = Gate()
+  /// Opened as a call returns its late answer: a test waiting on it resumes only after the
+  /// job that called the handler ran on, so whatever the walk does with the answer has
+  /// happened by then.
   package let answeredLate = Gate()
   private var continuations: [UnsafeContinuation<Void, Never>] = []
   package private(set) var calls = 0
   package private(set) var answered = 0
+
+  /// A handler that answers `decision` when the test lets it.
+  package init(_ decision: URLHandlingDecision = .handled, next: (any ResponderChainNode)? = nil) {
+    self.decision = decision
+    super.init(next: next)
+  }
 
   package func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     calls += 1
@@ -127,7 +137,7 @@ package final class StubbornHandler: Linked, AsyncURLHandler {
     await withUnsafeContinuation { continuations.append($0) }
     answered += 1
     answeredLate.open()
-    return .handled
+    return decision
   }
 
   /// Lets every pending call answer (late), to show the answer is ignored.

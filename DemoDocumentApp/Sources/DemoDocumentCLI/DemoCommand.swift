@@ -1,5 +1,6 @@
 import DemoDocumentKit
 import Foundation
+import URLResponderChainCore
 
 #if canImport(Glibc)
   import Glibc
@@ -116,7 +117,7 @@ enum DemoCommand {
     errorOutput: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
     colour: Bool = isatty(STDOUT_FILENO) == 1,
     readLine: () -> String? = { Swift.readLine() },
-    handlerTimeout: Duration = .seconds(30)
+    propagation: URLPropagationOptions = URLPropagationOptions()
   ) async -> Int32 {
     let options: Options
     switch parse(arguments) {
@@ -166,7 +167,7 @@ enum DemoCommand {
       errorOutput("demo-document: cannot start the allowlist server on 127.0.0.1: \(error)")
       return 1
     }
-    runner.handlerTimeout = handlerTimeout
+    runner.propagation = propagation
     if case .open(let url) = options.mode {
       return await runner.open(url) ? 0 : 1
     }

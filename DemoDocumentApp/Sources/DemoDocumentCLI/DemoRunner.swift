@@ -30,9 +30,9 @@ final class DemoRunner {
   private let environment: RecordingLinkEnvironment
   private let hierarchy: DemoHierarchy
   private var names: [ObjectIdentifier: String] = [:]
-  /// How long each handler of a tap's propagation may take: the default 30 s, unless a test
-  /// says otherwise (the main actor of a loaded test run can be busy for longer than that).
-  var handlerTimeout = Duration.seconds(30)
+  /// How each tap is propagated: the package's defaults, unless a test says otherwise (the
+  /// main actor of a loaded test run can be busy for longer than the default handler timeout).
+  var propagation = URLPropagationOptions()
 
   /// The hosts whose universal links "an installed app" opens in the demo.
   static let nativeAppHosts: Set<String> = ["youtu.be", "youtube.com", "www.youtube.com", "m.youtube.com"]
@@ -180,7 +180,7 @@ final class DemoRunner {
     let before = (
       environment.presentations.count, environment.openedInNativeApp.count, environment.systemOpener.openedURLs.count
     )
-    let result = await origin.propagateURL(url, options: URLPropagationOptions(handlerTimeout: handlerTimeout))
+    let result = await origin.propagateURL(url, options: propagation)
     let outcome: LinkOutcome
     if case .discarded(let reason) = result.outcome {
       outcome = .blocked(reason)

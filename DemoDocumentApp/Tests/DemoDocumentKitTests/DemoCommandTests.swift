@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import URLResponderChainCore
 import URLResponderChainRecovery
 
 @testable import DemoDocumentCLI
@@ -20,7 +21,7 @@ import URLResponderChainRecovery
     // the main actor, which every handler's answer needs, can be busy for more than 30 s.
     let status = await DemoCommand.run(
       arguments, output: { output.all.append($0) }, errorOutput: { errors.all.append($0) }, colour: false,
-      readLine: { lines.popFirst() }, handlerTimeout: .seconds(86_400))
+      readLine: { lines.popFirst() }, propagation: URLPropagationOptions(handlerTimeout: .seconds(86_400)))
     return (status, output.all, errors.all)
   }
 

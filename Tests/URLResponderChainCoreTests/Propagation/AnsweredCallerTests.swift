@@ -9,41 +9,26 @@ import URLResponderChainTesting
 /// asked, whatever a handler does afterwards: a handler up the chain that answers at once could open the link.
 @MainActor
 @Suite struct AnsweredCallerTests {
-  /// Ignores cancellation and answers `.notHandled` only when released, however late.
-  final class LateHandler: Linked, AsyncURLHandler {
-    let entered = Gate()
-    let release = Gate()
-    let answered = Gate()
-    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      entered.open()
-      await release.wait()
-      // Opened as it returns: a test waiting on it resumes only after the job that called
-      // this handler ran on, so whatever the walk does with the answer has happened by then.
-      answered.open()
-      return .notHandled
-    }
-  }
-
   @Test func aHandlerAnsweringAfterATimeoutAsksNobodyFurther() async {
     let next = AtOnceHandler(.handled)
-    let late = LateHandler(next: next)
+    let late = StubbornHandler(.notHandled, next: next)
     let result = await Node(next: late).propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
     #expect(result.outcome == .timedOut)
-    late.release.open()
-    await late.answered.wait()
+    late.answerLate()
+    await late.answeredLate.wait()
     #expect(next.calls == 0)
   }
 
   @Test func aHandlerAnsweringAfterTheCallerCancelledAsksNobodyFurther() async {
     let next = AtOnceHandler(.handled)
-    let late = LateHandler(next: next)
+    let late = StubbornHandler(.notHandled, next: next)
     let recorder = CompletionRecorder()
     let propagation = Node(next: late).propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
     await late.entered.wait()
     propagation.cancel()
     #expect(await recorder.firstResult().outcome == .cancelled)
-    late.release.open()
-    await late.answered.wait()
+    late.answerLate()
+    await late.answeredLate.wait()
     #expect(next.calls == 0)
     #expect(recorder.results.count == 1)
   }

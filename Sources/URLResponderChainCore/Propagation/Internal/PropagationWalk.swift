@@ -13,8 +13,9 @@ import Foundation
 ///
 /// Per hop the walk costs one dynamic cast, one clock read per handler and one trace
 /// entry, and keeps the node it passed without a retain (``HeldNodes``); no task, and no
-/// allocation beyond the trace's and the kept nodes' storage (each allocated once for 32
-/// nodes and doubled when full; the kept nodes' storage is reused after a wait).
+/// allocation beyond three growing buffers: the trace's (32 steps, doubled when full), the
+/// held nodes' (32 nodes at the first node passed between waits, doubled when full) and the
+/// nodes remembered at waits (``VisitedNodes``, doubled when full).
 @MainActor
 final class PropagationWalk {
   /// Where the propagation began; shared with the contexts handed to handlers.
