@@ -85,15 +85,41 @@ public struct Allowlist: URLVerdictProviding {
     compiled = Compiled(compiler, firstDenyRule: firstDenyRule)
   }
 
-  /// The verdict for a URL string: eligibility first, then deny rules, then allow rules.
+  /// The verdict for a URL string: deny rules first, on every reading of it, then
+  /// eligibility, then allow rules.
   public func verdict(for string: String) -> URLVerdict {
-    verdict(for: URLSafety.check(string, permittedPorts: compiled.permittedPorts))
+    let eligibility = URLSafety.check(string, permittedPorts: compiled.permittedPorts)
+    if let blocked = blockedReading(of: string, url: URL(string: string), besides: eligibility) { return blocked }
+    return verdict(for: eligibility)
   }
 
   /// The verdict for the `URL` value that will be opened, checked as it is (never re-parsed
   /// from its string form).
+  ///
+  /// Deny rules are judged first, on every host and path a browser or Foundation reads in
+  /// the link (user info and port ignored, escapes decoded, compatibility and case forms
+  /// folded: `URLSafety.readings(of:url:)`), so a spelling that is not eligible for the
+  /// in-app browser is still blocked: `https://user@evil.example/`,
+  /// `https://evil.example:8443/` and `https://%65vil.example/` are all blocked by
+  /// `evil.example`. Then a link that is not eligible is refused, and an eligible one judged
+  /// by ``verdict(for:)-(EligibleURL)``.
   public func verdict(for url: URL) -> URLVerdict {
-    verdict(for: URLSafety.check(url, permittedPorts: compiled.permittedPorts))
+    let eligibility = URLSafety.check(url, permittedPorts: compiled.permittedPorts)
+    if let blocked = blockedReading(of: url.absoluteString, url: url, besides: eligibility) { return blocked }
+    return verdict(for: eligibility)
+  }
+
+  /// The verdict of a deny rule that blocks any reading of the link other than the eligible
+  /// one (which ``verdict(for:)-(EligibleURL)`` judges in full), or `nil`.
+  private func blockedReading(
+    of written: String, url: URL?, besides eligibility: Result<EligibleURL, URLRefusal>
+  ) -> URLVerdict? {
+    guard compiled.hasDenyRules else { return nil }
+    let eligible = try? eligibility.get()
+    for reading in URLSafety.readings(of: written, url: url) where eligible.map({ !$0.reads(as: reading) }) ?? true {
+      if case .blocked = verdict(for: reading) { return verdict(for: reading) }
+    }
+    return nil
   }
 
   private func verdict(for eligibility: Result<EligibleURL, URLRefusal>) -> URLVerdict {
@@ -116,22 +142,29 @@ public struct Allowlist: URLVerdictProviding {
   ///
   /// - the lenient one: an encoded `%2F` or `%5C` read as `/`, `;` parameters dropped;
   /// - the folded one, judged with the rules' literals folded alike: every escape decoded
-  ///   until none is left (`%2561` is `a`), a decoded NUL ending the path, trailing dots and
-  ///   spaces of a segment dropped, letters lowercased and accents composed (NFC), as
-  ///   double-decoding, Windows and case-insensitive servers read it.
-  ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.` and `/%2561dmin`. A path
-  ///   holding one of the 20 letters that a case mapping turns into ASCII (`ſ`, `ı`, `İ`, `ß`,
-  ///   `ﬁ`, the Kelvin sign…) is refused, since servers disagree on what it reads as. A path
-  ///   with more than 30 combining marks in a row, which no one writes and which costs time
-  ///   to compose that grows with the square of the run, is refused.
+  ///   until none is left (`%2561` is `a`), a decoded NUL ending the path, the text mapped by
+  ///   NFKC_Casefold (UAX #15: `ａdmin`, `ADMIN` and `ſ` become `admin` and `s`, fullwidth
+  ///   `．．／` becomes `../`), trailing dots and spaces of a segment dropped and dot segments
+  ///   resolved, as double-decoding, Windows ("best-fit") and case-insensitive servers read it.
+  ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.`, `/%2561dmin` and `/ａdmin`.
+  ///
+  /// A path that an allow rule reads is refused when it holds a character whose NFKC or
+  /// NFKC_Casefold form holds ASCII (`ſ`, the Kelvin sign, fullwidth `ａ` and `／`, `𝐚`, `ⅰ`):
+  /// servers disagree on what it reads as, so
+  /// no allow rule may be climbed out of with one. A path with more than 30 combining marks
+  /// in a row, which no one writes and which costs time to compose that grows with the square
+  /// of the run, is refused.
   public func verdict(for url: EligibleURL) -> URLVerdict {
     var readsPath = false
     let written = judge(url, path: url.path, patterns: compiled.patterns, readsPath: &readsPath)
-    // Only a rule with a path can tell two readings of the path apart.
-    guard readsPath, written.isAllowed else { return written }
+    // Only a rule with a path can tell two readings of the path apart. Every reading is
+    // judged for deny rules, whether or not the written one is allowed.
+    guard readsPath, !written.isBlocked else { return written }
     if let lenient = Self.lenientReading(of: url.path) {
       let verdict = judge(url, path: lenient, patterns: compiled.patterns, readsPath: &readsPath)
-      guard verdict.isAllowed else { return stricter(verdict, reading: lenient, of: url) }
+      if verdict.isBlocked || (written.isAllowed && !verdict.isAllowed) {
+        return stricter(verdict, reading: lenient, of: url)
+      }
     }
     let folded: String?
     do {
@@ -142,13 +175,15 @@ public struct Allowlist: URLVerdictProviding {
     if folded != nil || compiled.foldsLiterals {
       let reading = folded ?? url.path
       let verdict = judge(url, path: reading, patterns: compiled.foldedPatterns, readsPath: &readsPath)
-      guard verdict.isAllowed else { return stricter(verdict, reading: reading, of: url) }
+      if verdict.isBlocked || (written.isAllowed && !verdict.isAllowed) {
+        return stricter(verdict, reading: reading, of: url)
+      }
     }
     // Checked last: only a path that every reading allows pays for it, and a deny rule that
     // matches the folded reading still names itself.
-    if let letter = Self.asciiCaseVariant(in: url.path) {
+    if written.isAllowed, let letter = Self.asciiLookalike(in: url.path) {
       return .refused(
-        reason: "its path holds \"\(letter)\" (U+\(Self.hex(letter))), which case-insensitive servers read as ASCII")
+        reason: "its path holds \"\(letter)\" (U+\(Self.hex(letter))), which servers may read as ASCII")
     }
     return written
   }
@@ -208,14 +243,16 @@ public struct Allowlist: URLVerdictProviding {
       index -= 1
       let entry = compiled.entries[Int(index)]
       let admits: Bool
+      let denies = entry.rule >= compiled.firstDenyRule
       if entry.pattern < 0 {
-        admits = isPlainWebURL
+        // A deny rule names a host whatever the port; an allow rule only its default port.
+        admits = isPlainWebURL || (denies && (url.scheme == "https" || url.scheme == "http"))
       } else {
         if patterns[Int(entry.pattern)].path != nil { readsPath = true }
-        admits = patterns[Int(entry.pattern)].admits(url, path: path, denies: entry.rule >= compiled.firstDenyRule)
+        admits = patterns[Int(entry.pattern)].admits(url, path: path, denies: denies, anyPort: denies)
       }
       guard admits else { continue }
-      if entry.rule >= compiled.firstDenyRule { denied = entry.rule } else { allowed = entry.rule }
+      if denies { denied = entry.rule } else { allowed = entry.rule }
     }
   }
 }
@@ -243,6 +280,8 @@ extension Allowlist {
     let foldsLiterals: Bool
     /// The first deny rule's index in `descriptions`.
     let firstDenyRule: Int32
+    /// Whether any deny rule exists: only then are a link's other readings judged.
+    var hasDenyRules: Bool { Int(firstDenyRule) < descriptions.count }
     let permittedPorts: Set<Int>
 
     init(_ compiler: Compiler, firstDenyRule: Int) {

@@ -2,7 +2,8 @@ public import URLResponderChainCore
 
 extension LinkPolicy {
   /// A policy under which the links `allowlist` allows open in-app, those a deny rule matches
-  /// open nowhere, and the rest go to the system browser.
+  /// open nowhere (on every spelling a browser reads as its host and path, eligible for the
+  /// in-app browser or not), and the rest go to the system browser.
   ///
   /// The allowlist answers at once, from what it holds now: previews and prewarming cannot
   /// wait for the network, so a `RemoteAllowlist` without a list yet sends every link to the

@@ -53,14 +53,16 @@ extension URLPattern {
   /// placeholders match any non-empty segment, whatever it holds: a router captures `%FF`,
   /// a stray `%` or a control character too (Flask gives `'\u{FFFD}'`), and a deny rule that
   /// did not match them would fail open. An allow rule's placeholder matches only a segment
-  /// that decodes to text (``placeholderValue(_:)``).
-  package func admits(_ url: EligibleURL, path urlPath: String, denies: Bool = false) -> Bool {
+  /// that decodes to text (``placeholderValue(_:)``). With `anyPort`, a pattern without a
+  /// port matches on every port, as a deny rule does: a browser loads
+  /// `https://evil.example:8443/` from the host the rule blocks.
+  package func admits(_ url: EligibleURL, path urlPath: String, denies: Bool = false, anyPort: Bool = false) -> Bool {
     if let scheme {
       guard scheme == url.scheme else { return false }
     } else {
       guard url.scheme == "http" || url.scheme == "https" else { return false }
     }
-    guard port == url.port else { return false }
+    guard port == url.port || (anyPort && port == nil) else { return false }
     guard let segments = self.path else { return true }
     // The path and the literals are percent-encoded ASCII in one normal form: equal text is
     // equal bytes.

@@ -20,3 +20,8 @@ public enum URLVerdict: Sendable, Equatable {
   /// Whether the URL may open.
   public var isAllowed: Bool { if case .allowed = self { true } else { false } }
 }
+
+extension URLVerdict {
+  /// Whether a deny rule matched.
+  var isBlocked: Bool { if case .blocked = self { true } else { false } }
+}

@@ -1,6 +1,6 @@
 public import Foundation
 public import URLResponderChainAllowlist
-public import URLResponderChainCore
+import URLResponderChainCore
 
 /// An allowlist served over HTTP by an endpoint the app names, cached and revalidated the
 /// way HTTP caches are, fetched by one request however many checks wait.
@@ -142,7 +142,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
 
   /// The verdict of the list held now, without waiting: what ``currentAllowlist()`` says, or
   /// refused while no list is known.
-  public nonisolated func verdict(for url: EligibleURL) -> URLVerdict {
+  public nonisolated func verdict(for url: URL) -> URLVerdict {
     currentAllowlist()?.verdict(for: url) ?? .refused(reason: "the remote allowlist has no list yet")
   }
 

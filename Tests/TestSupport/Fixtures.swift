@@ -6,4 +6,11 @@ package enum Fixtures {
   package static var wptURLTestData: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/wpt-urltestdata.json")
   }
+
+  /// Every scalar beyond ASCII that NFKC, NFKC_Casefold or a case mapping turns into
+  /// something holding ASCII, as ranges, from Python's `unicodedata`
+  /// (`Scripts/make-nfkc-fixture.py`).
+  package static var asciiLookalikes: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/ascii-lookalikes.txt")
+  }
 }

@@ -52,23 +52,25 @@ private struct ReferenceAllowlist {
   /// rules: a deny in any reading blocks, and every reading must allow.
   func verdict(for url: EligibleURL) -> URLVerdict {
     let written = verdict(for: url, path: url.path, folded: false)
-    guard case .allowed = written else { return written }
+    if case .blocked = written { return written }
     let decoded = url.path.replacingOccurrences(of: "%2F", with: "/").replacingOccurrences(of: "%5C", with: "/")
     let lenient = ReferenceWHATWGPath.resolve(
       decoded.split(separator: "/", omittingEmptySubsequences: false).map { $0.prefix { $0 != ";" } }
         .joined(separator: "/"))
     if decoded != url.path || url.path.contains(";") {
       let verdict = verdict(for: url, path: lenient, folded: false)
-      guard case .allowed = verdict else { return stricter(verdict, reading: lenient, of: url) }
+      if case .blocked = verdict { return verdict }
+      if written.isAllowed, !verdict.isAllowed { return stricter(verdict, reading: lenient, of: url) }
     }
     let folded = ReferenceFolding.reading(of: url.path)
     let verdict = verdict(for: url, path: folded, folded: true)
-    guard case .allowed = verdict else { return stricter(verdict, reading: folded, of: url) }
-    if readsPath(url), let letter = ReferenceFolding.caseVariant(in: url.path) {
+    if case .blocked = verdict { return verdict }
+    if written.isAllowed, !verdict.isAllowed { return stricter(verdict, reading: folded, of: url) }
+    if written.isAllowed, readsPath(url), let letter = ReferenceFolding.caseVariant(in: url.path) {
       let hex = String(letter.value, radix: 16, uppercase: true)
       return .refused(
         reason:
-          "its path holds \"\(letter)\" (U+\(String(repeating: "0", count: 4 - hex.count) + hex)), which case-insensitive servers read as ASCII"
+          "its path holds \"\(letter)\" (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)), which servers may read as ASCII"
       )
     }
     return written
@@ -88,10 +90,11 @@ private struct ReferenceAllowlist {
   }
 
   /// A deny rule matches as a router routes: a placeholder takes any non-empty segment,
-  /// whatever it holds; literals compare exactly; `*` takes the rest.
+  /// whatever it holds; literals compare exactly; `*` takes the rest. A deny rule without a
+  /// port names its host on every port.
   static func denies(_ pattern: URLPattern, _ url: EligibleURL) -> Bool {
     guard pattern.scheme.map({ $0 == url.scheme }) ?? (url.scheme == "http" || url.scheme == "https"),
-      pattern.port == url.port, pattern.matchesHost(url.host)
+      pattern.port == nil || pattern.port == url.port, pattern.matchesHost(url.host)
     else { return false }
     guard let segments = pattern.path else { return true }
     let parts = url.path.split(separator: "/")

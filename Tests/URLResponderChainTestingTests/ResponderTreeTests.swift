@@ -82,11 +82,33 @@ import URLResponderChainTesting
   @Test func theApplicationOpensWhatTheFakeSystemCanOpen() async throws {
     let app = TestApplication(systemOpener: FakeSystemOpener(openableSchemes: ["https"]))
     let web = try #require(URL(string: "https://swift.org"))
-    let script = try #require(URL(string: "javascript:alert(1)"))
+    let mail = try #require(URL(string: "mailto:a@example.com"))
     #expect(await app.propagateURL(web).outcome == .handled)
-    #expect(await app.propagateURL(script).outcome == .notHandled)
+    #expect(await app.propagateURL(mail).outcome == .notHandled)
     #expect(app.systemOpener.openedURLs == [web])
-    #expect(app.systemOpener.refusedURLs == [script])
+    #expect(app.systemOpener.refusedURLs == [mail])
+  }
+
+  /// What the link policy sends nowhere never reaches the system, whether nobody handled it or
+  /// a handler answered `.systemAction` for it.
+  @Test(arguments: [
+    "javascript:alert(1)", "JavaScript:alert(1)", "file:///Applications/Calculator.app", "data:text/html,hi",
+    "vbscript:x", "blob:https://example.com/1", "about:blank", "relative/path",
+  ])
+  func theApplicationNeverHandsTheSystemALinkThePolicySendsNowhere(link: String) async throws {
+    let opener = FakeSystemOpener(openableSchemes: ["javascript", "file", "data", "vbscript", "blob", "about", ""])
+    let app = TestApplication(systemOpener: opener)
+    let url = try #require(URL(string: link))
+    guard case .discarded = await app.propagateURL(url).outcome else {
+      Issue.record("\(link) was not discarded")
+      return
+    }
+    let systemAction = RecordingURLHandler(name: "gate", next: app) { _, _ in .systemAction }
+    guard case .discarded = await systemAction.propagateURL(url).outcome else {
+      Issue.record("\(link) after .systemAction was not discarded")
+      return
+    }
+    #expect(opener.openedURLs.isEmpty && opener.refusedURLs.isEmpty, "the system was never asked")
   }
 
   @Test func aRecordingHandlerRecordsAndAnswersAsScripted() async throws {

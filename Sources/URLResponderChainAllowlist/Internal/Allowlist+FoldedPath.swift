@@ -16,10 +16,11 @@ extension Allowlist {
   ///   containers);
   /// - trailing dots and spaces of a segment are dropped, as Windows does for file names
   ///   (`admin.` and `admin%20` are `admin`);
-  /// - letters are lowercased (Unicode lowercasing when the bytes are UTF-8, so the Kelvin
-  ///   sign `K` is `k`), as case-insensitive file systems (Windows, macOS) serve them, and
-  ///   text is put in Unicode's composed form (NFC), since macOS file systems take `é`
-  ///   written as `e` and a combining accent for the same name;
+  /// - text that is UTF-8 is mapped by NFKC_Casefold (``URLSafety/compatibilityFolded(_:)``):
+  ///   letters in one case (the Kelvin sign `K` is `k`, `ſ` is `s`), compatibility forms in
+  ///   their plain form (fullwidth `ａ` is `a`, `．／` is `./`) and composed (`é` written as `e`
+  ///   and a combining accent is `é`), as case-insensitive file systems, normalizing servers
+  ///   and Windows' best-fit conversion serve them; ASCII letters are lowercased in any case;
   /// - dot segments are resolved again.
   ///
   /// The result is in the normal form of `EligibleURL.path`.
@@ -77,54 +78,63 @@ extension Allowlist {
     return decoded
   }
 
-  /// The first letter in `path` (an `EligibleURL.path` or a rule's literal, its escapes
-  /// decoded as the folded reading decodes them) that is not ASCII but that a case mapping
-  /// turns into ASCII letters, or `nil`.
+  /// The first character in `path` (an `EligibleURL.path` or a rule's literal, its escapes
+  /// decoded as the folded reading decodes them) that is not ASCII but that servers may read
+  /// as ASCII, or `nil`.
   ///
-  /// Servers compare case-insensitively in different ways: lowercasing (`K`, the Kelvin sign,
+  /// Servers compare and convert text in different ways: lowercasing (`K`, the Kelvin sign,
   /// is `k`), uppercasing (`ſ` is `S`, `ı` is `I`; Java's `equalsIgnoreCase`), Unicode's full
-  /// case folding (`ß` is `ss`, `ﬁ` is `fi`) or a simple mapping (`İ` is `i`). No one
-  /// folding reads as all of them, so a path or rule holding such a letter is not folded but
-  /// refused: no one writes `ſecret` for `secret`. These are the 20 letters of Unicode's
-  /// CaseFolding.txt (status C and F) and case mappings that reach ASCII.
-  package static func asciiCaseVariant(in path: String) -> Unicode.Scalar? {
+  /// case folding (`ß` is `ss`), compatibility normalization (NFKC, UAX #15: fullwidth `ａ`
+  /// is `a`, `𝐚` is `a`, `ⅰ` is `i`, fullwidth `．` and `／` are `.` and `/`), and Windows'
+  /// "best-fit" conversion to a code page, which maps the same characters. No one reading
+  /// reads as all of them, so a path or rule holding such a character is refused, not
+  /// folded: no one writes `ſecret` for `secret`. Refused: every scalar whose NFKC or
+  /// NFKC_Casefold form, or one of whose case mappings, holds ASCII. A character that
+  /// NFKC_Casefold removes (a soft hyphen, a zero-width joiner in an emoji) is not refused:
+  /// the folded reading drops it, so a deny rule for `/admin` blocks `/ad\u{AD}min`.
+  package static func asciiLookalike(in path: String) -> Unicode.Scalar? {
     withUTF8(of: path) { bytes -> Unicode.Scalar? in
       guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) else { return nil }
       let decoded = fullyDecoded(bytes)
       guard decoded.contains(where: { $0 >= 0x80 }) else { return nil }
-      for scalar in String(decoding: decoded, as: UTF8.self).unicodeScalars
-      where !scalar.isASCII && scalar.properties.changesWhenCaseMapped && reachesASCII(scalar) {
-        return scalar
-      }
-      return nil
+      return String(decoding: decoded, as: UTF8.self).unicodeScalars.first { !$0.isASCII && readsAsASCII($0) }
     }
   }
 
-  /// Whether a case mapping of `scalar`, or the mapping of its mapping, holds an ASCII letter.
-  private static func reachesASCII(_ scalar: Unicode.Scalar) -> Bool {
+  /// Whether servers may read `scalar` (not ASCII) as ASCII.
+  package static func readsAsASCII(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
-    let mappings = [
-      properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping,
-      properties.lowercaseMapping.uppercased(), properties.uppercaseMapping.lowercased(),
-    ]
-    return mappings.contains { mapping in
-      mapping.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
+    if properties.changesWhenCaseMapped {
+      let mappings = [
+        properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping,
+        properties.lowercaseMapping.uppercased(), properties.uppercaseMapping.lowercased(),
+      ]
+      if mappings.contains(where: { $0.unicodeScalars.contains(where: \.isASCII) }) { return true }
     }
+    // Only a scalar that NFKC_Casefold changes is mapped (most letters of most scripts are
+    // not): for the others the check costs a property read.
+    guard properties.changesWhenNFKCCaseFolded else { return false }
+    return URLSafety.compatibilityFolded(String(scalar)).unicodeScalars.contains(where: \.isASCII)
+      || String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars.contains(where: \.isASCII)
   }
 
-  /// Decodes, cuts and lowercases `bytes` as ``foldedReading(of:)`` says, and puts the result
-  /// back in the normal form of `EligibleURL.path` (dot segments not resolved).
   private static func fold(_ bytes: UnsafeBufferPointer<UInt8>) throws(OverlongCombiningRun) -> String {
     let slash = UInt8(ascii: "/")
     let dot = UInt8(ascii: ".")
     var folded = fullyDecoded(bytes)
+    // Text that is UTF-8 is mapped by NFKC_Casefold before it is cut into segments: fullwidth
+    // `／` and `．` become `/` and `.`, so they cut segments and make dot segments as they do
+    // for a server that normalizes.
+    if folded.contains(where: { $0 >= 0x80 }), let text = String(validating: folded, as: UTF8.self) {
+      if OverlongCombiningRun.end(in: text.unicodeScalars) != nil { throw OverlongCombiningRun() }
+      folded = Array(URLSafety.compatibilityFolded(text).utf8)
+    }
 
     // Each segment cut at its `;`, trailing dots and spaces dropped (a segment of dots and
     // spaces only keeps its dots, so that `.` and `..` stay dot segments), ASCII letters
     // lowercased: in place, since nothing grows.
     var write = 0
     var start = 0
-    var isASCII = true
     let count = folded.count
     while start <= count {
       var end = start
@@ -142,7 +152,6 @@ extension Allowlist {
       }
       if last > start {
         for index in start..<last {
-          if folded[index] >= 0x80 { isASCII = false }
           folded[write] = folded[index].asciiLowercased
           write += 1
         }
@@ -157,13 +166,8 @@ extension Allowlist {
     folded.removeSubrange(write...)
 
     // Bytes that are not UTF-8 keep their values (escaped); only ASCII letters fold among them.
-    let text = String(decoding: folded, as: UTF8.self)
-    guard !isASCII, text.utf8.elementsEqual(folded) else {
-      return folded.withUnsafeBufferPointer { URLSafety.normalizingPercentEncoding(of: $0) } ?? text
-    }
-    let lowered = text.lowercased()
-    if OverlongCombiningRun.end(in: lowered.unicodeScalars) != nil { throw OverlongCombiningRun() }
-    return URLSafety.normalizingPercentEncoding(in: lowered.precomposedStringWithCanonicalMapping)
+    return folded.withUnsafeBufferPointer { URLSafety.normalizingPercentEncoding(of: $0) }
+      ?? String(decoding: folded, as: UTF8.self)
   }
 }
 

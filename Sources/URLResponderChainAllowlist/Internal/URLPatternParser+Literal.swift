@@ -10,8 +10,8 @@ extension URLPatternParser {
   /// a control character, DEL or backslash (browsers read `\` as `/`); a `%` that does not
   /// begin an escape of two hex digits; a `/` inside the segment (a `/` followed by a
   /// combining mark is one character to the character parser); a segment that is a dot
-  /// segment once normalized (`%2E%2E`); and a letter that a case mapping turns into ASCII
-  /// (`ſ`, `ı`, the Kelvin sign: ``Allowlist/asciiCaseVariant(in:)``).
+  /// segment once normalized (`%2E%2E`); and a character that servers may read as ASCII
+  /// (`ſ`, `ı`, the Kelvin sign, fullwidth `ａ` or `／`, `𝐚`: ``Allowlist/asciiLookalike(in:)``).
   static func literal(_ written: String) throws(URLPatternError) -> URLPattern.Segment {
     let problem = withUTF8(of: written) { bytes -> String? in
       for index in bytes.indices {
@@ -31,9 +31,9 @@ extension URLPatternParser {
       return nil
     }
     if let problem { throw .invalidPath(problem) }
-    if let letter = Allowlist.asciiCaseVariant(in: written) {
+    if let letter = Allowlist.asciiLookalike(in: written) {
       throw .invalidPath(
-        "\"\(written.shownEscaped(limit: 80))\" holds \"\(letter)\", which case-insensitive servers read as ASCII letters; write them in ASCII"
+        "\"\(written.shownEscaped(limit: 80))\" holds \"\(letter)\", which servers may read as ASCII (case mapping or NFKC); write it in ASCII"
       )
     }
     let normal = URLSafety.normalizingPercentEncoding(in: written)

@@ -39,9 +39,10 @@ public struct LinkPolicy: Sendable {
   public var universalLinksFirst: Bool
   /// Where the person wants web links to open; set it from the app's setting.
   public var preference: LinkOpeningPreference
-  /// Where a checked web link goes by the app's list (`.inApp` for one it shows in-app, with
-  /// why); `nil` when every one opens in-app.
-  package let judge: (@Sendable (EligibleURL) -> LinkDestination)?
+  /// Where a web link goes by the app's list (`.inApp` for one it shows in-app, with why),
+  /// judged on the link as written, so that its deny rules see every spelling, eligible or
+  /// not; `nil` when every eligible link opens in-app.
+  package let judge: (@Sendable (URL) -> LinkDestination)?
 
   /// A policy that shows every eligible web link in-app.
   ///
@@ -59,7 +60,7 @@ public struct LinkPolicy: Sendable {
   /// A policy whose list judges each checked web link, for the allowlist products.
   package init(
     permittedPorts: Set<Int>, universalLinksFirst: Bool, preference: LinkOpeningPreference,
-    judge: (@Sendable (EligibleURL) -> LinkDestination)?
+    judge: (@Sendable (URL) -> LinkDestination)?
   ) {
     self.permittedPorts = permittedPorts
     self.universalLinksFirst = universalLinksFirst
@@ -72,9 +73,13 @@ public struct LinkPolicy: Sendable {
   /// - A scheme of a document's own (`javascript:`, `data:`, `file:`…) or text without a
   ///   scheme: nowhere.
   /// - Any other scheme but `http` and `https` (`mailto:`, `tel:`, an app's): the system.
+  /// - A web link the list blocks: nowhere. Deny rules come first, on every spelling a
+  ///   browser reads as their host and path, eligible or not: with `blocking:
+  ///   ["evil.example"]`, `https://user@evil.example/`, `https://evil.example:8443/` and
+  ///   `https://%65vil.example/` open nowhere.
   /// - A web link that ``EligibleURL`` refuses (a user or password, an IP address, an
   ///   unnamed port): the system, never in-app.
-  /// - A web link the list blocks: nowhere; one it does not allow: the system.
+  /// - A web link the list does not allow: the system.
   /// - Otherwise: in-app (its own app first with ``universalLinksFirst``), or, when the person
   ///   prefers their default browser, its own app if it has one, else that browser.
   public func destination(for url: URL) -> LinkDestination {
@@ -84,16 +89,16 @@ public struct LinkPolicy: Sendable {
     guard scheme == "http" || scheme == "https" else {
       return .system(reason: "\(scheme) links cannot be shown in the in-app browser")
     }
-    let eligible: EligibleURL
-    switch URLSafety.check(url, permittedPorts: permittedPorts) {
-    case .success(let checked): eligible = checked
-    case .failure(let refusal): return .system(reason: "not shown in-app: \(refusal)")
-    }
     let reason: String
-    switch judge?(eligible) {
-    case .inApp(_, let why)?: reason = why
-    case let listed?: return listed
-    case nil: reason = "every eligible web link opens in-app"
+    if let judge {
+      let listed = judge(url)
+      guard case .inApp(_, let why) = listed else { return listed }
+      reason = why
+    } else {
+      reason = "every eligible web link opens in-app"
+    }
+    if case .failure(let refusal) = URLSafety.check(url, permittedPorts: permittedPorts) {
+      return .system(reason: "not shown in-app: \(refusal)")
     }
     switch preference {
     case .inApp: return .inApp(nativeAppFirst: universalLinksFirst, reason: reason)

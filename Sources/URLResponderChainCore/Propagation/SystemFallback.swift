@@ -3,7 +3,11 @@ package import Foundation
 /// What the application at the end of a chain does with a URL nobody handled: it asks the
 /// system to open it, and has handled it exactly when the system did. A link that opened the
 /// app (``URLHandlingContext/isInbound``) is passed on instead: sending it back to the
-/// browser would bounce the user out of the app.
+/// browser would bounce the user out of the app. A link the link policy sends nowhere
+/// (`javascript:`, `data:`, `file:` and the other schemes of a document's own, or text
+/// without a scheme: ``LinkPolicy/destination(for:)``) is discarded, never handed to the
+/// system, whichever way it got here: a walk nobody handled, a handler's `.systemAction`, or
+/// a gate's. On macOS `NSWorkspace.open` launches the app a `file:` URL names.
 ///
 /// `UIApplication`, `NSApplication` and the test kit's `TestApplication` all decide with this;
 /// only how they open differs.
@@ -14,12 +18,21 @@ package import Foundation
 /// }
 /// ```
 package enum SystemFallback {
-  /// Passes inbound links on; otherwise calls `open` and is handled exactly when it opened.
+  /// Passes inbound links on, discards a link the policy sends nowhere; otherwise calls
+  /// `open` and is handled exactly when it opened.
   @MainActor
   package static func decide(
     _ url: URL, context: URLHandlingContext, open: @MainActor (URL) async -> Bool
   ) async -> URLHandlingDecision {
     guard !context.isInbound else { return .notHandled }
+    if let refusal = refusal(of: url) { return .discarded(reason: refusal) }
     return await open(url) ? .handled : .notHandled
+  }
+
+  /// Why the system may never be handed `url`, or `nil` when it may: the reason of a
+  /// ``LinkDestination/nowhere(reason:)`` answer of the scheme rules every policy shares.
+  package static func refusal(of url: URL) -> String? {
+    guard case .nowhere(let reason) = LinkPolicy().destination(for: url) else { return nil }
+    return reason
   }
 }

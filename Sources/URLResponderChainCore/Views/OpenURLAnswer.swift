@@ -11,7 +11,8 @@ package indirect enum OpenURLAnswer: Sendable {
   /// A handler discarded it.
   case discarded
   /// Nobody in the chain took it: SwiftUI's own action opens it (rewritten, if a handler
-  /// rewrote it) in the system browser. Never in-app: only the app's link policy, asked by
+  /// rewrote it) in the system browser; a link the link policy sends nowhere (`file:`,
+  /// `javascript:`…) is discarded instead. Never in-app: only the app's link policy, asked by
   /// a presenter in the chain, shows a link in-app.
   case systemAction(URL)
 
@@ -23,7 +24,7 @@ package indirect enum OpenURLAnswer: Sendable {
     }
     switch result.outcome {
     case .handled: self = .handled
-    case .notHandled: self = .systemAction(result.url)
+    case .notHandled: self = SystemFallback.refusal(of: result.url) == nil ? .systemAction(result.url) : .discarded
     case .discarded, .cancelled, .timedOut: self = .discarded
     }
   }

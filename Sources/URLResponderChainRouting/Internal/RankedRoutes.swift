@@ -124,8 +124,8 @@ final class RankedRoutes: Sendable {
         return .ambiguous(reason: "servers may read \(path) as \(reading)")
       }
     }
-    if let letter = Allowlist.asciiCaseVariant(in: path) {
-      return .ambiguous(reason: "\(path) holds \"\(letter)\", which case-insensitive servers read as ASCII")
+    if let letter = Allowlist.asciiLookalike(in: path) {
+      return .ambiguous(reason: "\(path) holds \"\(letter)\", which servers may read as ASCII")
     }
     guard let written else { return .none }
     return .matched(rank: written.rank, match: written.match)

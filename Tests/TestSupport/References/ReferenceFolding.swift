@@ -1,23 +1,34 @@
 import Foundation
 
 /// The folded reading, written the slow, obvious way: whole decoding passes until one changes
-/// nothing, then the path cut into segments and each folded in turn.
+/// nothing, then NFKC_Casefold, then the path cut into segments and each folded in turn.
 package enum ReferenceFolding {
-  /// The letters that a case mapping or Unicode's full case folding (CaseFolding.txt, C+F)
-  /// turns into ASCII letters, listed by Python's `unicodedata` (Unicode 14): every scalar
-  /// whose `lower()`, `upper()`, `title()`, `casefold()`, `upper().lower()` or
-  /// `lower().upper()` holds an ASCII letter.
-  package static let caseVariants: Set<UInt32> = [
-    0x00DF, 0x0130, 0x0131, 0x0149, 0x017F, 0x01F0, 0x1E96, 0x1E97, 0x1E98, 0x1E99, 0x1E9A, 0x1E9E, 0x212A, 0xFB00,
-    0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
+  /// The scalars servers may read as ASCII (NFKC, NFKC_Casefold, case mappings), as Python's
+  /// `unicodedata` lists them (`Fixtures/ascii-lookalikes.txt`), read once.
+  package static let caseVariants: Set<UInt32> = {
+    guard let text = try? String(contentsOf: Fixtures.asciiLookalikes, encoding: .utf8) else { return [] }
+    var scalars: Set<UInt32> = []
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let bounds = line.split(separator: ".", omittingEmptySubsequences: true).compactMap { UInt32($0, radix: 16) }
+      if bounds.count == 2 { scalars.formUnion(bounds[0]...bounds[1]) }
+    }
+    return scalars
+  }()
+
+  /// The letters a case mapping turns into ASCII (CaseFolding.txt, SpecialCasing.txt), and
+  /// the ASCII a server that compares in upper or lower case reads them as.
+  package static let caseLetters: [(String, String)] = [
+    ("\u{DF}", "ss"), ("\u{130}", "i"), ("\u{131}", "i"), ("\u{149}", "n"), ("\u{17F}", "s"), ("\u{1F0}", "j"),
+    ("\u{1E96}", "h"), ("\u{1E97}", "t"), ("\u{1E98}", "w"), ("\u{1E99}", "y"), ("\u{1E9A}", "a"),
+    ("\u{1E9E}", "ss"), ("\u{212A}", "k"), ("\u{FB00}", "ff"), ("\u{FB01}", "fi"), ("\u{FB02}", "fl"),
+    ("\u{FB03}", "ffi"), ("\u{FB04}", "ffl"), ("\u{FB05}", "st"), ("\u{FB06}", "st"),
   ]
 
-  /// The first such letter in the path, its escapes decoded until none is left.
+  /// The first scalar of the decoded path that servers may read as ASCII.
   package static func caseVariant(in path: String) -> Unicode.Scalar? {
     String(decoding: decoded(path), as: UTF8.self).unicodeScalars.first { caseVariants.contains($0.value) }
   }
 
-  /// Whole decoding passes until one changes nothing; a NUL ends the text.
   package static func decoded(_ text: String) -> [UInt8] {
     var bytes = Array(text.utf8)
     while true {
@@ -46,7 +57,16 @@ package enum ReferenceFolding {
   }
 
   package static func fold(_ text: String) -> String {
-    let bytes = decoded(text)
+    var bytes = decoded(text)
+    // NFKC_Casefold first (UAX #15), so that fullwidth `／` and `．` cut and make segments.
+    if var valid = String(validating: bytes, as: UTF8.self), bytes.contains(where: { $0 >= 0x80 }) {
+      for (letter, ascii) in caseLetters { valid = valid.replacingOccurrences(of: letter, with: ascii) }
+      let folded = valid.precomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
+        .precomposedStringWithCompatibilityMapping
+      bytes = Array(
+        String(String.UnicodeScalarView(folded.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }))
+          .utf8)
+    }
     let segments = bytes.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
       .map { whole -> [UInt8] in
         var segment = Array(whole.prefix { $0 != UInt8(ascii: ";") })

@@ -202,6 +202,17 @@ import URLResponderChainTesting
     #expect(OpenURLAnswer(result) == answer)
     #expect(OpenURLAnswer(nil) == .handled, "a walk still going owns the link")
   }
+
+  /// SwiftUI's own action opens what nobody handled, but never what the link policy sends
+  /// nowhere: the long-press menu refuses these schemes, and a tap agrees.
+  @Test(arguments: ["javascript:alert(1)", "file:///Applications/Calculator.app", "data:text/html,x", "relative"])
+  func swiftUIIsNeverToldToOpenALinkThePolicySendsNowhere(link: String) throws {
+    let url = try #require(URL(string: link))
+    let result = URLPropagationResult(outcome: .notHandled, url: url, originalURL: url, trace: [])
+    #expect(OpenURLAnswer(result) == .discarded, "\(link)")
+    let web = URLPropagationResult(outcome: .notHandled, url: self.link, originalURL: self.link, trace: [])
+    #expect(OpenURLAnswer(web) == .systemAction(self.link))
+  }
 }
 
 /// Only tests compare answers, so the comparison lives here: derived in the core, it cost the

@@ -18,6 +18,9 @@ enum EnclosingWalks {
   }
 
   /// Whether the current task is `walk`'s, or was started from it.
+  /// How many walks enclose the current task.
+  static var depth: Int { current.count }
+
   static func contain(_ walk: ObjectIdentifier) -> Bool {
     current.contains(walk)
   }

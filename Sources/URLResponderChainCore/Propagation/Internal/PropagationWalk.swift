@@ -131,9 +131,28 @@ final class PropagationWalk {
     continuation.resume(returning: result)
   }
 
+  /// How many walks may enclose a new one, in its task or on its stack, before it ends at
+  /// once: a handler that sends a link again (its own, or a fresh one each time) from
+  /// inside its walk would otherwise recurse without end, and with `Task.immediate` every
+  /// new walk starts on the same stack.
+  static let nestingLimit = 16
+
+  /// How many walks are starting on the main actor's stack right now: their synchronous part
+  /// and, with `Task.immediate`, the start of their task. Main-actor state, shared by every
+  /// walk, because a stack is: it counts frames that are on it, and is back at zero whenever
+  /// no walk is starting.
+  private static var startingNow = 0
+
   private func start() {
     guard case .ready(let node) = phase else { return }
     enter(.walking)
+    let depth = max(Self.startingNow, EnclosingWalks.depth)
+    if depth >= Self.nestingLimit {
+      return finish(
+        .discarded(reason: "sent from inside \(depth) walks: a handler keeps sending links from inside its walk"))
+    }
+    Self.startingNow += 1
+    defer { Self.startingNow -= 1 }
     if ChainLog.propagation.isSignposting {
       propagationInterval = ChainLog.propagation.beginInterval(
         "propagation", id: self, "\(self.originalURL.scheme ?? "")")
