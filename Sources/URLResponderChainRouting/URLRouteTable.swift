@@ -22,6 +22,15 @@ public import URLResponderChainCore
 /// (see `InboundLinkDispatcher`); such URLs pass the same safety rules as web URLs, and a
 /// pattern without a scheme never matches them.
 ///
+/// **Every reading of a path.** A path is read as servers and routers read it (a router's
+/// placeholders, a lenient server's `%2F` as `/`, the folded reading: see `Allowlist`), and
+/// a link whose readings lead to different rows matches no route. A web link is loaded from
+/// a server, so a reading that no row takes disagrees too; a link of the app's own scheme is
+/// read by the app alone, so there a placeholder captures an encoded slash unless a reading
+/// leads to another row (`myapp://web/:url` takes `http%3A%2F%2Ffoobar.com%2Fbaz`). A typed
+/// placeholder's value that `==` the value of another row's literal in its place (`-0.0` for
+/// a `Double` row `price/0.0`) matches no route either.
+///
 /// A typical app's table — YouTube links in the YouTube app, its own domains in-app,
 /// everything else to the system:
 ///

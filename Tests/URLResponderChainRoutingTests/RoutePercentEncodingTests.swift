@@ -42,9 +42,31 @@ import URLResponderChainRouting
   }
 
   /// A lenient server reads `a%2Fb` as two segments, which no route of one placeholder takes:
-  /// the readings disagree, so no route matches (a route table reads a path as an allowlist).
-  @Test func aPlaceholderSegmentThatALenientServerSplitsMatchesNoRoute() throws {
+  /// the readings disagree, so no web link matches (a route table reads a path as an
+  /// allowlist, for the server behind the in-app browser).
+  @Test func aPlaceholderSegmentThatALenientServerSplitsMatchesNoWebRoute() throws {
     let table = try URLRouteTable([("https://example.com/files/:name", "file")])
     #expect(table.route(try #require(URL(string: "https://example.com/files/a%2Fb"))) == nil)
+    let web = try URLRouteTable([("https://example.com/web/:URLString", "web")])
+    #expect(web.route(try #require(URL(string: "https://example.com/web/http%3A%2F%2Ffoobar.com%2Fbaz"))) == nil)
+  }
+
+  /// JLRoutes passes a URL as one parameter: `web/:URLString` with
+  /// `/web/http%3A%2F%2Ffoobar.com%2Fbaz`. An app's own link has no server in front of it, so
+  /// a placeholder captures an encoded slash whenever no reading leads to another row.
+  @Test func aPlaceholderOfTheAppsOwnSchemeCapturesAnEncodedSlash() throws {
+    let table = try URLRouteTable([("myapp://web/:URLString", "web")])
+    let link = try #require(URL(string: "myapp://web/http%3A%2F%2Ffoobar.com%2Fbaz"))
+    let route = try #require(table.route(link))
+    #expect(route.action == "web")
+    #expect(route.match.parameters["URLString"] == "http://foobar.com/baz")
+  }
+
+  /// ...but not when a reading of the path leads to another row: the row the slash would
+  /// reach is the one a reader may take.
+  @Test(arguments: ["myapp://files/admin%2Fx", "myapp://files/a%2F..%2Fadmin%2Fx", "myapp://files/ADMIN%2Fx"])
+  func anEncodedSlashThatLeadsToAnotherRowMatchesNoRoute(link: String) throws {
+    let table = try URLRouteTable([("myapp://files/:name", "file"), ("myapp://files/admin/*", "admin")])
+    #expect(table.route(try #require(URL(string: link))) == nil, "\(link)")
   }
 }

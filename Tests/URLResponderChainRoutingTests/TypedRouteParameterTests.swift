@@ -99,4 +99,32 @@ import URLResponderChainRouting
       (error as? URLRouteTableError)?.problems.map(\.pattern) == names.sorted()
     }
   }
+
+  /// No value that `==` a literal row's value reaches another row, whatever its spelling:
+  /// `-0.0` is `0.0` for a `Double`; a UUID in lower case is the same UUID.
+  @Test func aValueEqualToAnotherRowsLiteralReachesNoRow() throws {
+    enum Screen: Equatable { case free, priced }
+    let rows: [(String, Screen)] = [("example.com/price/0.0", .free), ("example.com/price/:p", .priced)]
+    let table = try URLRouteTable(rows, parameterTypes: ["p": Price.self])
+    #expect(table.route(try #require(URL(string: "https://example.com/price/0.0")))?.action == .free)
+    #expect(table.route(try #require(URL(string: "https://example.com/price/-0.0"))) == nil)
+    #expect(table.route(try #require(URL(string: "https://example.com/price/1.5")))?.action == .priced)
+    let uuid = "621425B8-42D1-4AB4-9A58-1E8DDC8EC5B0"
+    let orders = try URLRouteTable(
+      [("example.com/orders/\(uuid)", Screen.free), ("example.com/orders/:id", .priced)],
+      parameterTypes: ["id": UUID.self])
+    let lower = try #require(URL(string: "https://example.com/orders/\(uuid.lowercased())"))
+    #expect(orders.route(lower).map { $0.action == .free } ?? true, "never the other row")
+  }
+}
+
+/// A price, as an app writes a `Double` it routes on: equal when the numbers are, so `-0.0`
+/// is `0.0`.
+private struct Price: LosslessStringConvertible, URLRouteParameter, Equatable {
+  let value: Double
+  init?(_ description: String) {
+    guard let value = Double(description) else { return nil }
+    self.value = value
+  }
+  var description: String { value.description }
 }

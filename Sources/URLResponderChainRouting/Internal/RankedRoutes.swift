@@ -103,11 +103,17 @@ final class RankedRoutes: Sendable {
     let written = firstMatch(eligible)
     let rank = written?.rank
     let path = eligible.path
-    if hasPlaceholders, bestRank(eligible, path: path, patterns: patterns, index: index) != rank {
+    // A web link is loaded from a server, which may read it another way: a reading that no
+    // row takes means the link is not what the written path's row takes. A link of the app's
+    // own scheme is read by the app alone: only a reading that another row takes disagrees,
+    // so `myapp://web/:url` captures `http%3A%2F%2Ffoobar.com%2Fbaz` (JLRoutes' case).
+    let readByTheAppAlone = appSchemes.contains(eligible.scheme)
+    func disagrees(_ reading: Int?) -> Bool { reading != rank && (reading != nil || !readByTheAppAlone) }
+    if hasPlaceholders, disagrees(bestRank(eligible, path: path, patterns: patterns, index: index)) {
       return .ambiguous(reason: "a router takes a segment of \(path) that a placeholder refuses")
     }
     if let lenient = Allowlist.lenientReading(of: path),
-      bestRank(eligible, path: lenient, patterns: patterns, index: index) != rank
+      disagrees(bestRank(eligible, path: lenient, patterns: patterns, index: index))
     {
       return .ambiguous(reason: "servers may read \(path) as \(lenient)")
     }
@@ -120,7 +126,7 @@ final class RankedRoutes: Sendable {
     if foldedPath != nil || folded != nil {
       let reading = foldedPath ?? path
       let (foldedPatterns, foldedIndex) = folded ?? (patterns, index)
-      if bestRank(eligible, path: reading, patterns: foldedPatterns, index: foldedIndex) != rank {
+      if disagrees(bestRank(eligible, path: reading, patterns: foldedPatterns, index: foldedIndex)) {
         return .ambiguous(reason: "servers may read \(path) as \(reading)")
       }
     }
@@ -128,7 +134,41 @@ final class RankedRoutes: Sendable {
       return .ambiguous(reason: "\(path) holds \"\(letter)\", which servers may read as ASCII")
     }
     guard let written else { return .none }
+    if let literal = literalOfEqualValue(to: written.match, rank: written.rank) {
+      return .ambiguous(reason: "\(path) holds a value equal to \"\(literal)\", another route's literal")
+    }
     return .matched(rank: written.rank, match: written.match)
+  }
+
+  /// The literal of another row that a typed placeholder of `match`'s row holds a value equal
+  /// to (`==`), where that row would take the URL with the literal in the value's place, or
+  /// `nil`. The rule is about values, not spellings: with `price/0.0` and `price/:p` (a
+  /// `Double`), `-0.0` is `0.0`, and reaches neither row.
+  private func literalOfEqualValue(to match: URLPatternMatch, rank: Int) -> String? {
+    guard !parameterTypes.isEmpty, let segments = patterns[rank].path else { return nil }
+    let parts = match.url.path.split(separator: "/").map(String.init)
+    for (position, segment) in segments.enumerated() where position < parts.count {
+      guard case .placeholder(let name) = segment, let type = parameterTypes[name],
+        let value = match.parameters[name].flatMap(type.init(routeParameter:))
+      else { continue }
+      for (other, pattern) in patterns.enumerated() where other != rank {
+        guard let otherSegments = pattern.path, position < otherSegments.count,
+          case .literal(let literal) = otherSegments[position], pattern.matchesHost(match.url.host),
+          let literalValue = URLPattern.placeholderValue(Substring(literal)).flatMap(type.init(routeParameter:)),
+          Self.areEqual(value, literalValue)
+        else { continue }
+        var replaced = parts
+        replaced[position] = literal
+        if pattern.admits(match.url, path: "/" + replaced.joined(separator: "/")) { return literal }
+      }
+    }
+    return nil
+  }
+
+  /// Whether two values of one parameter type are equal, for a type that is `Equatable`.
+  private static func areEqual(_ lhs: any URLRouteParameter, _ rhs: any URLRouteParameter) -> Bool {
+    guard let lhs = lhs as? any Equatable else { return false }
+    return lhs.isEqual(to: rhs)
   }
 
   /// The rank of the most specific pattern matching `url` as written, with what it captured.
@@ -188,4 +228,9 @@ final class RankedRoutes: Sendable {
     guard case .success(let eligible) = checked else { return nil }
     return eligible
   }
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
 }
