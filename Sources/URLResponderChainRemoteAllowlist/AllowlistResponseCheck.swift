@@ -17,6 +17,7 @@ enum AllowlistResponseCheck {
     if headerBytes > headerByteLimit {
       return "its header fields take \(headerBytes) bytes, more than \(headerByteLimit)"
     }
+    if let problem = framingProblem(exchange.headers) { return problem }
     switch exchange.status {
     case 304 where !sentValidator:
       return "a 304 Not Modified answered a request that sent no validator"
@@ -49,6 +50,29 @@ enum AllowlistResponseCheck {
   }
 
   /// Whether a `Content-Encoding` field names no coding: empty, or only `identity`.
+  /// Why the message's framing is invalid (RFC 9112 §6.3), or `nil`.
+  ///
+  /// - `Transfer-Encoding` with `Content-Length` (§6.3 item 3): the former overrides the
+  ///   latter, and such a message "ought to be handled as an error": it is how requests are
+  ///   smuggled and responses split.
+  /// - A `Content-Length` that is not one decimal number (§6.3 item 5): several different
+  ///   values (`52, 59`, however many lines they came in) or anything but digits make the
+  ///   framing invalid, and a user agent must discard the response. A list of one value
+  ///   repeated (`52, 52`) stands for that value (RFC 9110 §8.6).
+  static func framingProblem(_ headers: [String: String]) -> String? {
+    guard let length = headers["content-length"] else { return nil }
+    if headers["transfer-encoding"] != nil {
+      return "it came with both Transfer-Encoding and Content-Length (RFC 9112 §6.3: a smuggling attempt)"
+    }
+    let values = Set(length.split(separator: ",").map { HTTPFieldValue.trimmed($0) })
+    guard values.count == 1, let value = values.first, !value.isEmpty,
+      value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else {
+      return "its Content-Length \"\(length.shownEscaped(limit: 40))\" is not one number (RFC 9112 §6.3)"
+    }
+    return nil
+  }
+
   static func isIdentity(_ contentEncoding: String) -> Bool {
     HTTPFieldValue.members(of: contentEncoding[...]).allSatisfy { HTTPFieldValue.matches($0, token: "identity") }
   }

@@ -17,6 +17,9 @@ package struct URLSessionAllowlistTransport: AllowlistTransport {
   private let configuration: URLSessionConfiguration
   /// What the request's deadline is waited on.
   private let clock: WaitClock
+  /// Whether, on Linux, `http:` requests go over a socket of the transport's own rather than
+  /// FoundationNetworking; off only for the tests of the `URLSession` path itself.
+  private let usesSocketForPlainHTTP: Bool
 
   /// Creates a transport.
   ///
@@ -26,17 +29,36 @@ package struct URLSessionAllowlistTransport: AllowlistTransport {
     self.init(configuration: configuration, clock: ContinuousClock())
   }
 
-  init(configuration: URLSessionConfiguration = .ephemeral, clock: some Clock<Duration>) {
+  init(
+    configuration: URLSessionConfiguration = .ephemeral, clock: some Clock<Duration>,
+    usesSocketForPlainHTTP: Bool = true
+  ) {
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     self.configuration = configuration
     self.clock = WaitClock(clock)
+    self.usesSocketForPlainHTTP = usesSocketForPlainHTTP
   }
 
   /// Sends `request`; see ``AllowlistTransport/send(_:byteLimit:timeout:)``.
+  ///
+  /// On Linux an `http:` request (to a loopback address) goes over a socket of its own
+  /// (``SocketAllowlistTransport``): FoundationNetworking stops the process when a chunked
+  /// body ends with a trailer field.
   package func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
     -> HTTPExchange
   {
+    #if canImport(FoundationNetworking)
+      if usesSocketForPlainHTTP, request.url?.scheme?.lowercased() == "http" {
+        return try await SocketAllowlistTransport(clock: clock).send(request, byteLimit: byteLimit, timeout: timeout)
+      }
+    #endif
+    return try await sendThroughURLSession(request, byteLimit: byteLimit, timeout: timeout)
+  }
+
+  private func sendThroughURLSession(
+    _ request: URLRequest, byteLimit: Int, timeout: Duration
+  ) async throws(RemoteAllowlistFailure) -> HTTPExchange {
     var request = request
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     request.timeoutInterval = max(1, seconds.rounded(.up))

@@ -34,6 +34,38 @@ import Testing
     return (status, objects, harness)
   }
 
+  /// A chunked list that ends with a trailer field is read; FoundationNetworking stopped the
+  /// tool on it (exit 132) before the transport read `http:` itself.
+  @Test func aChunkedListWithATrailerIsReadNotACrash() async throws {
+    let body = String(decoding: Self.list, as: UTF8.self)
+    let server = try LoopbackHTTPServer { _ in
+      let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+      let chunk = String(Self.list.count, radix: 16) + "\r\n" + body + "\r\n0\r\nX-Checksum: 1\r\n\r\n"
+      return .raw(Data((head + chunk).utf8))
+    }
+    defer { server.stop() }
+    let (status, objects, _) = await check(server, cache: cacheDirectory(), urls: ["https://example.com/a"])
+    #expect(status == 0)
+    #expect(objects.first?["verdict"] == "allow", "\(objects)")
+  }
+
+  /// The deny rules come first on every reading in the tool as in the library.
+  @Test func theToolBlocksEverySpellingOfADeniedHost() async throws {
+    let list = Data(
+      #"{"version": 1, "allow": ["*.good.example"], "deny": ["evil.example", "example.com/secret"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list) }
+    defer { server.stop() }
+    let links = [
+      "https://user@evil.example/", "https://evil.example:8443/", "https://%65vil.example/",
+      "https://example.com/%C5%BFecret", "https://example.com/%EF%BD%93ecret",
+    ]
+    let (_, objects, _) = await check(server, cache: cacheDirectory(), urls: links)
+    #expect(objects.count == links.count)
+    for object in objects {
+      #expect(object["verdict"] == "deny" && object["reason"]?.hasPrefix("matches deny rule") == true, "\(object)")
+    }
+  }
+
   @Test func aPlainHTTPEndpointElsewhereIsRefusedBeforeAnyRequest() async throws {
     let (status, objects, harness) = await check(
       endpoint: try #require(URL(string: "http://config.example.com/allowlist.json")), cache: cacheDirectory(),

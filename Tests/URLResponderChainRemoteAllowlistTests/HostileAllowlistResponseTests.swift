@@ -118,8 +118,15 @@ import Testing
           "Connection: close",
         ],
         body: "\u{1f}\u{8b}\u{08}\u{00}not-gzip-at-all!"),
-      says: "could not be read to its end"
-    ) { if case .incompleteResponse = $0 { true } else { false } },
+      // URLSession decodes it and fails; the transport's own socket (Linux, `http:`) does not
+      // decode, and the response check refuses the coding.
+      says: "could not be read to its end|Content-Encoding"
+    ) {
+      switch $0 {
+      case .incompleteResponse, .malformedResponse: true
+      default: false
+      }
+    },
     Row("a gzip body without its trailer", compressed("gzip", gzipWithoutTrailer), says: "Content-Encoding") {
       if case .malformedResponse = $0 { true } else { false }
     },
@@ -193,6 +200,28 @@ import Testing
       "a 304 to a request without a validator", .respond(status: 304, headers: [:], body: Data()),
       says: "sent no validator"
     ) { if case .malformedResponse = $0 { true } else { false } },
+    // RFC 9112 §6.3: lengths that disagree make the framing invalid; the longer one first, so
+    // that the transport reads the body whole by the last one.
+    Row(
+      "two Content-Length values that differ",
+      raw(
+        [
+          "HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Length: \(good.utf8.count + 7)",
+          "Content-Length: \(good.utf8.count)", "Connection: close",
+        ],
+        body: good),
+      says: "is not one number"
+    ) { if case .malformedResponse = $0 { true } else { false } },
+    Row(
+      "Content-Length with Transfer-Encoding: chunked",
+      raw(
+        [
+          "HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Length: 5", "Transfer-Encoding: chunked",
+          "Connection: close",
+        ],
+        body: String(good.utf8.count, radix: 16) + "\r\n" + good + "\r\n0\r\n\r\n"),
+      says: "both Transfer-Encoding and Content-Length"
+    ) { if case .malformedResponse = $0 { true } else { false } },
   ]
 
   fileprivate func configuration(_ server: LoopbackHTTPServer, cache: URL, entryLimit: Int)
@@ -225,7 +254,9 @@ import Testing
       return
     }
     #expect(row.isExpected(failure), "\(failure)")
-    #expect(failure.description.lowercased().contains(row.says.lowercased()), "\(failure)")
+    #expect(
+      row.says.split(separator: "|").contains { failure.description.lowercased().contains($0.lowercased()) },
+      "\(failure)")
     #expect(!FileManager.default.fileExists(atPath: cache.path), "nothing was cached")
   }
 
@@ -330,6 +361,31 @@ extension HostileAllowlistResponseTests {
   ])
   func onlyChunkedTransferCodingsAreRead(transferEncoding: String, isChunkedOnly: Bool) {
     #expect(AllowlistResponseCheck.isChunkedOnly(transferEncoding) == isChunkedOnly)
+  }
+
+  @Test(arguments: [
+    (["content-length": "52, 59"], false), (["content-length": "52, 52"], true), (["content-length": "52"], true),
+    (["content-length": "-1"], false), (["content-length": "0x34"], false), (["content-length": ""], false),
+    (["content-length": "52", "transfer-encoding": "chunked"], false), (["transfer-encoding": "chunked"], true),
+  ])
+  func theFramingIsReadAsRFC9112Says(headers: [String: String], isValid: Bool) {
+    #expect((AllowlistResponseCheck.framingProblem(headers) == nil) == isValid, "\(headers)")
+  }
+
+  /// A chunked body that ends with a trailer field (RFC 9112 §7.1.2) is read, its trailer
+  /// discarded: FoundationNetworking stopped the process on it ("Transfer completed, but
+  /// there's no response").
+  @Test(arguments: ["X-Checksum: 1", "X-Checksum: 1\r\nX-Other: 2", "Content-Length: 5"])
+  func aChunkedListWithATrailerIsRead(trailer: String) async throws {
+    let server = try LoopbackHTTPServer { _ in
+      Self.raw(
+        ["HTTP/1.1 200 OK", "Content-Type: application/json", "Transfer-Encoding: chunked", "Connection: close"],
+        body: String(Self.good.utf8.count, radix: 16) + "\r\n" + Self.good + "\r\n0\r\n" + trailer + "\r\n\r\n")
+    }
+    defer { server.stop() }
+    let remote = try RemoteAllowlist(
+      configuration: configuration(server, cache: temporaryDirectory(), entryLimit: Allowlist.defaultEntryLimit))
+    #expect(await remote.checked("https://example.com/a").isAllowed)
   }
 
   @Test func aChunkedListIsStillRead() async throws {

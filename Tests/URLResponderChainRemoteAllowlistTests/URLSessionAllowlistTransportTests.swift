@@ -11,12 +11,16 @@ import Testing
 #endif
 
 @Suite struct URLSessionAllowlistTransportTests {
-  private let transport = URLSessionAllowlistTransport()
+  /// The transport, through `URLSession` or (on Linux, for `http:`) its own socket: every
+  /// test runs on both paths.
+  private func transport(_ socket: Bool) -> URLSessionAllowlistTransport {
+    URLSessionAllowlistTransport(clock: ContinuousClock(), usesSocketForPlainHTTP: socket)
+  }
 
-  @Test func aResponseComesBackWithStatusHeadersAndBody() async throws {
+  @Test(arguments: [false, true]) func aResponseComesBackWithStatusHeadersAndBody(socket: Bool) async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: Data("hello".utf8), headers: ["ETag": "\"v1\""]) }
     defer { server.stop() }
-    let exchange = try await transport.send(
+    let exchange = try await transport(socket).send(
       URLRequest(url: server.url(path: "/list")), byteLimit: 100, timeout: .seconds(30))
     #expect(exchange.status == 200)
     #expect(exchange.headers["etag"] == "\"v1\"")
@@ -24,21 +28,21 @@ import Testing
     #expect(server.requests.map(\.path) == ["/list"])
   }
 
-  @Test func aRefusedConnectionIsUnreachable() async throws {
+  @Test(arguments: [false, true]) func aRefusedConnectionIsUnreachable(socket: Bool) async throws {
     let refusing = try RefusingLoopbackPort()
     let url = refusing.url()
     await #expect(throws: RemoteAllowlistFailure.self) {
-      try await transport.send(URLRequest(url: url), byteLimit: 100, timeout: .seconds(30))
+      try await transport(socket).send(URLRequest(url: url), byteLimit: 100, timeout: .seconds(30))
     }
     do {
-      _ = try await transport.send(URLRequest(url: url), byteLimit: 100, timeout: .seconds(30))
+      _ = try await transport(socket).send(URLRequest(url: url), byteLimit: 100, timeout: .seconds(30))
     } catch {
       guard case .unreachable = error else { Issue.record("expected unreachable, got \(error)"); return }
     }
     withExtendedLifetime(refusing) {}
   }
 
-  @Test func aServerThatNeverAnswersTimesOutOnTime() async throws {
+  @Test(arguments: [false, true]) func aServerThatNeverAnswersTimesOutOnTime(socket: Bool) async throws {
     let server = try LoopbackHTTPServer { _ in .hang }
     defer { server.stop() }
     // The request's deadline waits on a clock the test moves: exactly the timeout, whatever
@@ -47,9 +51,9 @@ import Testing
     // time: a short one could fire before a loaded machine starts the deadline, which would
     // then never sleep on the clock this test waits on.
     let clock = ManualClock()
-    let transport = URLSessionAllowlistTransport(clock: clock)
+    let timed = URLSessionAllowlistTransport(clock: clock, usesSocketForPlainHTTP: socket)
     let send = Task {
-      try await transport.send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(120))
+      try await timed.send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(120))
     }
     await clock.sleepers(atLeast: 1)
     #expect(clock.requestedSleeps == [.seconds(120)])
@@ -62,15 +66,15 @@ import Testing
     }
   }
 
-  @Test func aDeclaredOversizedBodyIsRefused() async throws {
+  @Test(arguments: [false, true]) func aDeclaredOversizedBodyIsRefused(socket: Bool) async throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(count: 10_000)) }
     defer { server.stop() }
     await #expect(throws: RemoteAllowlistFailure.tooLarge(limit: 1_000)) {
-      try await transport.send(URLRequest(url: server.url()), byteLimit: 1_000, timeout: .seconds(30))
+      try await transport(socket).send(URLRequest(url: server.url()), byteLimit: 1_000, timeout: .seconds(30))
     }
   }
 
-  @Test func anUndeclaredOversizedBodyStopsBeingReadAtTheLimit() async throws {
+  @Test(arguments: [false, true]) func anUndeclaredOversizedBodyStopsBeingReadAtTheLimit(socket: Bool) async throws {
     // A thousand pieces at 200 ms take over three minutes, far past the 60 s deadline. A
     // transport that read the whole body before checking its size would time out; only one
     // that stops at the limit (within the first three pieces) answers `.tooLarge`. No clock
@@ -82,14 +86,16 @@ import Testing
     }
     defer { server.stop() }
     await #expect(throws: RemoteAllowlistFailure.tooLarge(limit: 10_000)) {
-      try await transport.send(URLRequest(url: server.url()), byteLimit: 10_000, timeout: .seconds(60))
+      try await transport(socket).send(URLRequest(url: server.url()), byteLimit: 10_000, timeout: .seconds(60))
     }
   }
 
-  @Test func cancellingTheCallerCancelsTheRequest() async throws {
+  @Test(arguments: [false, true]) func cancellingTheCallerCancelsTheRequest(socket: Bool) async throws {
     let server = try LoopbackHTTPServer { _ in .hang }
     defer { server.stop() }
-    let task = Task { try await transport.send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(30)) }
+    let task = Task {
+      try await transport(socket).send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(30))
+    }
     while server.requests.isEmpty { await Task.yield() }
     task.cancel()
     await #expect(throws: RemoteAllowlistFailure.cancelled) { try await task.value }
