@@ -125,7 +125,9 @@ extension Allowlist {
     // Text that is UTF-8 is mapped by NFKC_Casefold before it is cut into segments: fullwidth
     // `／` and `．` become `/` and `.`, so they cut segments and make dot segments as they do
     // for a server that normalizes.
-    if folded.contains(where: { $0 >= 0x80 }), let text = String(validating: folded, as: UTF8.self) {
+    if folded.contains(where: { $0 >= 0x80 }), case let text = String(decoding: folded, as: UTF8.self),
+      text.utf8.elementsEqual(folded)
+    {
       if OverlongCombiningRun.end(in: text.unicodeScalars) != nil { throw OverlongCombiningRun() }
       folded = Array(URLSafety.compatibilityFolded(text).utf8)
     }

@@ -103,7 +103,9 @@ extension URLSafety {
       guard let high = iterator.next()?.hexValue, let low = iterator.next()?.hexValue else { return nil }
       bytes.append(high << 4 | low)
     }
-    guard let decoded = String(validating: bytes, as: UTF8.self) else { return nil }
+    // Bytes that are not UTF-8 name no host a browser loads.
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    guard decoded.utf8.elementsEqual(bytes) else { return nil }
     var host = decoded.contains { !$0.isASCII } ? compatibilityFolded(decoded) : decoded.lowercased()
     if host.hasSuffix(".") { host.removeLast() }
     let forbidden: Set<Character> = ["/", "\\", "@", ":", "?", "#", "%", "[", "]", " ", "<", ">", "^", "|"]

@@ -59,7 +59,9 @@ package enum ReferenceFolding {
   package static func fold(_ text: String) -> String {
     var bytes = decoded(text)
     // NFKC_Casefold first (UAX #15), so that fullwidth `／` and `．` cut and make segments.
-    if var valid = String(validating: bytes, as: UTF8.self), bytes.contains(where: { $0 >= 0x80 }) {
+    if case var valid = String(decoding: bytes, as: UTF8.self), valid.utf8.elementsEqual(bytes),
+      bytes.contains(where: { $0 >= 0x80 })
+    {
       for (letter, ascii) in caseLetters { valid = valid.replacingOccurrences(of: letter, with: ascii) }
       let folded = valid.precomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
         .precomposedStringWithCompatibilityMapping
