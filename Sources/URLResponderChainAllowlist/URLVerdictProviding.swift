@@ -9,7 +9,7 @@ public protocol URLVerdictProviding: Sendable {
   /// Whether `url` may open here, and why.
   ///
   /// Conformers judge deny rules first, on every reading of `url` (as
-  /// ``Allowlist/verdict(for:)-(URL)`` does), and refuse a URL that is not an ``EligibleURL``
+  /// ``Allowlist/verdict(for:)-(URL)`` does), and refuse a URL that is not an `EligibleURL`
   /// unless a deny rule blocks it.
   func verdict(for url: URL) -> URLVerdict
 }

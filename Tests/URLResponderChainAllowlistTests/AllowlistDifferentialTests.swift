@@ -152,6 +152,9 @@ private struct ReferenceAllowlist {
     "%64ocs", "%2f", "DOCS", "Docs.", "docs%20", "%2564ocs", "%252F", "%255C..", "%2500", "A", "caf%C3%89",
     "%25", "%2525", "%252e%252e", "%E2%84%AA", "%FF", "%FFA", "%25%34%31", "%4%31", "%C5%BFecret", "adm%C4%B1n",
     "%C3%9F", "%25C5%25BF", "%EF%AC%81", "%01", "%7F", "%C2%85", "%", "a%2",
+    // Compatibility forms (NFKC): fullwidth `ａ`, `．．`, `..／`, `＼`, `Ｄocs`, `𝐚`, `ⅰ`, a soft hyphen.
+    "%EF%BD%81", "%EF%BC%8E%EF%BC%8E", "..%EF%BC%8F", "%EF%BC%BC", "%EF%BC%A4ocs", "%F0%9D%90%9A", "%E2%85%B0",
+    "d%C2%ADocs",
   ]
 
   private func rule(_ random: inout SeededGenerator) -> String {

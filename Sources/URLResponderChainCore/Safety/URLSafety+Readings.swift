@@ -85,9 +85,28 @@ extension URLSafety {
     guard let host = readHost(written) else { return nil }
     let defaultPort = scheme == "https" ? 443 : 80
     let shownPort = port.flatMap { $0 == defaultPort ? nil : $0 }
-    let normalPath = normalizingPercentEncoding(in: path.hasPrefix("/") ? path : "/" + path)
+    // A stray `%` is written `%25`, as its one spelling: left raw, it would make Foundation
+    // escape every `%` of the path, the valid escapes too, and `%2e%2e` stop reading as `..`.
+    let normalPath = normalizingPercentEncoding(in: escapingStrayPercentSigns(path.hasPrefix("/") ? path : "/" + path))
     let text = "\(scheme)://\(host)\(shownPort.map { ":\($0)" } ?? "")\(normalPath)"
     return try? check(text, permittedPorts: shownPort.map { [$0] } ?? []).get()
+  }
+
+  /// `path` with each `%` that does not begin an escape of two hex digits written `%25`.
+  private static func escapingStrayPercentSigns(_ path: String) -> String {
+    let bytes = Array(path.utf8)
+    guard bytes.contains(UInt8(ascii: "%")) else { return path }
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(bytes.count + 8)
+    for (index, byte) in bytes.enumerated() {
+      escaped.append(byte)
+      if byte == UInt8(ascii: "%"),
+        index + 2 >= bytes.count || bytes[index + 1].hexValue == nil || bytes[index + 2].hexValue == nil
+      {
+        escaped.append(contentsOf: "25".utf8)
+      }
+    }
+    return String(decoding: escaped, as: UTF8.self)
   }
 
   /// A host as a browser reads it: percent-decoded, mapped by NFKC and case folding, one
