@@ -109,14 +109,15 @@ public struct Allowlist: URLVerdictProviding {
     return verdict(for: eligibility)
   }
 
-  /// The verdict of a deny rule that blocks any reading of the link other than the eligible
-  /// one (which ``verdict(for:)-(EligibleURL)`` judges in full), or `nil`.
+  /// The verdict of a deny rule that blocks any reading of a link that is not eligible, or `nil`.
   private func blockedReading(
     of written: String, url: URL?, besides eligibility: Result<EligibleURL, URLRefusal>
   ) -> URLVerdict? {
-    guard compiled.hasDenyRules else { return nil }
-    let eligible = try? eligibility.get()
-    for reading in URLSafety.readings(of: written, url: url) where eligible.map({ !$0.reads(as: reading) }) ?? true {
+    // An eligible link has no other reading: eligibility refuses the user info, backslashes,
+    // escaped hosts and unnamed ports where readers part (`WPTCorpusTests`), and its path's
+    // readings are judged by `verdict(for:)-(EligibleURL)`.
+    guard compiled.hasDenyRules, case .failure = eligibility else { return nil }
+    for reading in URLSafety.readings(of: written, url: url) {
       if case .blocked = verdict(for: reading) { return verdict(for: reading) }
     }
     return nil

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import URLResponderChainCore
 
 @testable import URLResponderChainAllowlist
 
@@ -42,6 +43,28 @@ import Testing
     }
     #expect(missed == [])
     #expect(extra == [])
+  }
+
+  /// The folded reading skips NFKC_Casefold for text without a scalar it changes, but for the
+  /// few it keeps that uppercase to ASCII: sound only if those are all.
+  @Test func everyScalarThatReadsAsASCIIIsOneNFKCCasefoldChangesOrACaseOnlyLookalike() {
+    var others: [String] = []
+    for value in UInt32(0x80)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenNFKCCaseFolded,
+        !URLSafety.caseOnlyLookalikes.contains(scalar)
+      else { continue }
+      // Every way of reading it, computed here without the shortcut.
+      let properties = scalar.properties
+      let readings = [
+        properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping,
+        properties.lowercaseMapping.uppercased(), properties.uppercaseMapping.lowercased(),
+        String(scalar).precomposedStringWithCompatibilityMapping,
+      ]
+      if readings.contains(where: { $0.unicodeScalars.contains(where: \.isASCII) }) {
+        others.append("U+" + String(value, radix: 16, uppercase: true))
+      }
+    }
+    #expect(others == [])
   }
 
   /// A character NFKC_Casefold removes is not refused (an emoji's zero-width joiner is one),

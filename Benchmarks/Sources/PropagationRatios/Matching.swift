@@ -143,6 +143,24 @@ func reportMatching() {
     let check = timedNanosecondsPerCall(calls: 500_000) { if pathRules.verdict(for: url).isAllowed { sink &+= 1 } }
     line("Allowlist.verdict, \(name)", check, floor: pathFloor)
   }
+  // Deny rules first, on every reading: a `URL` is checked (the floor: `EligibleURL(URL)`),
+  // then its other readings are judged by the deny rules only where one differs from the
+  // eligible link (user info, a port, an escaped host) or the list has deny rules at all.
+  let denyRules = try! Allowlist(allow: ["*.example.com"], deny: ["evil.example", "docs.example.com/internal/*"])
+  let urlCases = [
+    ("URL, eligible, list without deny rules", "https://docs.example.com/a", false),
+    ("URL, eligible, with deny rules", "https://docs.example.com/a", true),
+    ("URL, user info and port, with deny rules", "https://user@evil.example:8443/a", true),
+  ]
+  for (name, string, denies) in urlCases {
+    let url = URL(string: string)!
+    let list = denies ? denyRules : try! Allowlist(allow: ["*.example.com"])
+    let checkFloor = timedNanosecondsPerCall(calls: 100_000) {
+      if (try? EligibleURL(url)) != nil { sink &+= 1 }
+    }
+    let check = timedNanosecondsPerCall(calls: 100_000) { if list.verdict(for: url).isAllowed { sink &+= 1 } }
+    line("Allowlist.verdict(for: URL), \(name)", check, floor: checkFloor)
+  }
   line("Set<String> floor, build from 100,000 rules", floorCompile / 1e6, unit: "ms")
   line("Allowlist, compile 100,000 rules", compile / 1e6, unit: "ms", floor: floorCompile / 1e6, target: "≤ 2×")
   if let before, let afterSet, let afterAllowlist {

@@ -104,6 +104,10 @@ extension Allowlist {
   /// Whether servers may read `scalar` (not ASCII) as ASCII.
   package static func readsAsASCII(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
+    // Every such scalar is one NFKC_Casefold changes, or one of the few it keeps that
+    // uppercase to ASCII (`ASCIILookalikeDifferentialTests`): for the rest, most letters of
+    // most scripts, the check costs a property read.
+    guard properties.changesWhenNFKCCaseFolded else { return URLSafety.caseOnlyLookalikes.contains(scalar) }
     if properties.changesWhenCaseMapped {
       let mappings = [
         properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping,
@@ -111,9 +115,6 @@ extension Allowlist {
       ]
       if mappings.contains(where: { $0.unicodeScalars.contains(where: \.isASCII) }) { return true }
     }
-    // Only a scalar that NFKC_Casefold changes is mapped (most letters of most scripts are
-    // not): for the others the check costs a property read.
-    guard properties.changesWhenNFKCCaseFolded else { return false }
     return URLSafety.compatibilityFolded(String(scalar)).unicodeScalars.contains(where: \.isASCII)
       || String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars.contains(where: \.isASCII)
   }

@@ -50,34 +50,46 @@ extension URLSafety {
     of written: String
   ) -> (scheme: String, host: Substring, port: Int?, path: String)? {
     // Leading and trailing C0 controls and spaces are trimmed, tabs and newlines removed.
-    var text = Substring(written)
-    while let first = text.unicodeScalars.first, first.value <= 0x20 { text = text.dropFirst() }
-    while let last = text.unicodeScalars.last, last.value <= 0x20 { text = text.dropLast() }
-    let cleaned = String(text.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }.map(Character.init))
-    guard let colon = cleaned.firstIndex(of: ":") else { return nil }
-    let scheme = cleaned[..<colon].lowercased()
+    var bytes = Array(written.utf8)
+    let start = bytes.firstIndex { $0 > 0x20 } ?? bytes.count
+    let end = (bytes.lastIndex { $0 > 0x20 } ?? -1) + 1
+    bytes = start < end ? Array(bytes[start..<end]) : []
+    bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+    let scheme = String(decoding: bytes[..<colon].map(\.asciiLowercased), as: UTF8.self)
     guard scheme == "http" || scheme == "https" else { return nil }
-    var rest = cleaned[cleaned.index(after: colon)...]
-    while let first = rest.first, first == "/" || first == "\\" { rest = rest.dropFirst() }
-    let authorityEnd = rest.firstIndex { "/\\?#".contains($0) } ?? rest.endIndex
-    var authority = rest[..<authorityEnd]
-    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-    guard !authority.hasPrefix("[") else { return nil }  // IPv6: no deny rule names one
+    var index = colon + 1
+    while index < bytes.count, bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "\\") { index += 1 }
+    let authorityEnd = bytes[index...].firstIndex { Self.endsAuthority($0) } ?? bytes.count
+    var authority = bytes[index..<authorityEnd]
+    if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+    guard authority.first != UInt8(ascii: "[") else { return nil }  // IPv6: no deny rule names one
     var host = authority
     var port: Int?
-    if let portColon = authority.lastIndex(of: ":") {
+    if let portColon = authority.lastIndex(of: UInt8(ascii: ":")) {
       host = authority[..<portColon]
-      let digits = authority[authority.index(after: portColon)...]
+      let digits = authority[(portColon + 1)...]
       if !digits.isEmpty {
-        guard digits.allSatisfy(\.isASCIIDigit), let number = Int(digits.prefix(6)), number <= 65_535 else {
-          return nil
-        }
+        guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+          let number = Int(String(decoding: digits, as: UTF8.self)), number <= 65_535
+        else { return nil }
         port = number
       }
     }
-    let pathEnd = rest[authorityEnd...].firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
-    let path = rest[authorityEnd..<pathEnd].replacingOccurrences(of: "\\", with: "/")
-    return (scheme, host, port, path.isEmpty ? "/" : path)
+    var pathEnd = authorityEnd
+    while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
+      pathEnd += 1
+    }
+    let path = bytes[authorityEnd..<pathEnd].map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 }
+    return (
+      scheme, Substring(String(decoding: host, as: UTF8.self)), port,
+      path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
+    )
+  }
+
+  /// Whether `byte` ends a special URL's authority: `/`, `\`, `?` or `#`.
+  private static func endsAuthority(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
   }
 
   /// One reading, checked: `nil` when its host is not one a browser loads from.
@@ -127,11 +139,22 @@ extension URLSafety {
     guard decoded.utf8.elementsEqual(bytes) else { return nil }
     var host = decoded.contains { !$0.isASCII } ? compatibilityFolded(decoded) : decoded.lowercased()
     if host.hasSuffix(".") { host.removeLast() }
-    let forbidden: Set<Character> = ["/", "\\", "@", ":", "?", "#", "%", "[", "]", " ", "<", ">", "^", "|"]
-    guard !host.isEmpty, !host.contains(where: { forbidden.contains($0) || $0.unicodeScalars.first!.value < 0x21 })
-    else { return nil }
+    guard !host.isEmpty, !host.utf8.contains(where: { $0 < 0x21 || forbiddenHostBytes.contains($0) }) else {
+      return nil
+    }
     return host
   }
+
+  /// The scalars that NFKC_Casefold keeps but whose uppercase holds ASCII: `ı` (`I`) and
+  /// five letters whose uppercase is an ASCII letter and a combining mark (`ǰ` is `J̌`).
+  /// `ASCIILookalikeDifferentialTests` checks over every scalar that no other is missed.
+  package static let caseOnlyLookalikes: Set<Unicode.Scalar> = [
+    "\u{131}", "\u{1F0}", "\u{1E96}", "\u{1E97}", "\u{1E98}", "\u{1E99}",
+  ]
+
+  /// What may not stand in a domain name a browser loads from (the URL Standard's forbidden
+  /// host code points that survive decoding).
+  private static let forbiddenHostBytes = Set("/\\@:?#%[] <>^|".utf8)
 
   /// `text` mapped as NFKC_Casefold maps it (UAX #15 and the Unicode case folding): the
   /// compatibility form, case folded, again in compatibility form, with default-ignorable
@@ -139,6 +162,16 @@ extension URLSafety {
   /// that a case mapping turns into ASCII is read as those ASCII letters first (`ı`, which
   /// uppercases to `I`, is `i`; `İ` is `i`), as servers that compare in upper case read it.
   package static func compatibilityFolded(_ text: String) -> String {
+    // Most text, `café` among it, holds no scalar beyond ASCII that NFKC_Casefold changes:
+    // then it is its composed form (NFC) with ASCII letters lowercased, without the three
+    // normalizations below.
+    let changes = text.unicodeScalars.contains {
+      !$0.isASCII && ($0.properties.changesWhenNFKCCaseFolded || caseOnlyLookalikes.contains($0))
+    }
+    if !changes {
+      let lowered = String(decoding: text.utf8.map(\.asciiLowercased), as: UTF8.self)
+      return lowered.precomposedStringWithCanonicalMapping
+    }
     var mapped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if !scalar.isASCII, scalar.properties.changesWhenCaseMapped, let ascii = asciiCaseMapping(of: scalar) {

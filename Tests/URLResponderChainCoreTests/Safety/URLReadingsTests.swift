@@ -63,23 +63,26 @@ import Testing
     #expect(reading.path == "/admin/x%25")
   }
 
-  @Test(arguments: [
-    ("https://user@evil.example/a", "evil.example", nil, "/a"),
-    ("https://evil.example:8443/", "evil.example", 8443, "/"),
-    ("https://evil.example:443/", "evil.example", nil, "/"),
-    ("https://%65vil.example/", "evil.example", nil, "/"),
-    ("HTTPS://EVIL.example./x", "evil.example", nil, "/x"),
-    ("https://ｅvil.example/", "evil.example", nil, "/"),
-    ("https://a.example\\@b.example/", "a.example", nil, "/@b.example/"),
-    ("https:\\\\evil.example\\a\\..\\b", "evil.example", nil, "/b"),
-    (" https://ev\til.example/\n", "evil.example", nil, "/"),
-  ] as [(String, String, Int?, String)])
+  @Test(
+    arguments: [
+      ("https://user@evil.example/a", "evil.example", nil, "/a"),
+      ("https://evil.example:8443/", "evil.example", 8443, "/"),
+      ("https://evil.example:443/", "evil.example", nil, "/"),
+      ("https://%65vil.example/", "evil.example", nil, "/"),
+      ("HTTPS://EVIL.example./x", "evil.example", nil, "/x"),
+      ("https://ｅvil.example/", "evil.example", nil, "/"),
+      ("https://a.example\\@b.example/", "a.example", nil, "/@b.example/"),
+      ("https:\\\\evil.example\\a\\..\\b", "evil.example", nil, "/b"),
+      (" https://ev\til.example/\n", "evil.example", nil, "/"),
+    ] as [(String, String, Int?, String)])
   func aLinkIsReadAsABrowserReadsIt(link: String, host: String, port: Int?, path: String) throws {
     let reading = try #require(URLSafety.readings(of: link, url: nil).first)
     #expect(reading.host == host && reading.port == port && reading.path == path, "\(reading)")
   }
 
-  @Test(arguments: ["mailto:a@evil.example", "javascript:alert(1)", "https://[::1]/", "https://a b.example/", "https://:80/"])
+  @Test(arguments: [
+    "mailto:a@evil.example", "javascript:alert(1)", "https://[::1]/", "https://a b.example/", "https://:80/",
+  ])
   func aLinkNoBrowserLoadsFromANamedHostHasNoReading(link: String) {
     #expect(URLSafety.readings(of: link, url: nil).isEmpty)
   }
