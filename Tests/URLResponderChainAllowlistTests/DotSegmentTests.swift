@@ -66,8 +66,16 @@ import Testing
   }
 
   @Test func segmentsThatOnlyLookLikeDotsAreLiterals() throws {
-    for rule in ["docs.example.org/.../x", "docs.example.org/.well-known/x", "docs.example.org/%2e%2e%2e"] {
-      _ = try URLPattern(rule)
+    let cases = [
+      ("docs.example.org/.../x", "https://docs.example.org/.../x", "https://docs.example.org/x"),
+      ("docs.example.org/.well-known/x", "https://docs.example.org/.well-known/x", "https://docs.example.org/x"),
+      ("docs.example.org/%2e%2e%2e", "https://docs.example.org/...", "https://docs.example.org/"),
+    ]
+    for (rule, matching, other) in cases {
+      let allowlist = try Allowlist(allow: [rule])
+      // The segment is a literal: it matches itself, and is not resolved away.
+      #expect(allowlist.verdict(for: matching) == .allowed(rule: rule), "\(rule)")
+      #expect(!allowlist.verdict(for: other).isAllowed, "\(rule) against \(other)")
     }
   }
 

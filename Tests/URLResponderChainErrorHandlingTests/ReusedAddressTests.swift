@@ -9,10 +9,7 @@ import URLResponderChainErrorHandling
 /// be allocated at its address. The walks must not take that new object for the visited one and stop as if the
 /// chain looped.
 ///
-/// An Objective-C object's address can be taken so, and the walks remember such a node weakly.
-/// A Swift object's cannot: the walks keep its memory (`KeptMemoryTests` in the core's tests).
-/// Where there is no Objective-C runtime, the freed node here is remembered weakly all the
-/// same (`RememberedWeakly`, debug builds), so that its address can be reused.
+/// Any object's address can be taken so; the walks remember every node weakly.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ReusedAddressTests {
   /// Two classes of the same size, so that one is allocated where the other was freed.
@@ -116,10 +113,6 @@ import URLResponderChainErrorHandling
     #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")
   }
 }
-
-#if !canImport(ObjectiveC) && DEBUG
-  extension ReusedAddressTests.FreedNode: RememberedWeakly {}
-#endif
 
 /// Handles every error and keeps it.
 @MainActor

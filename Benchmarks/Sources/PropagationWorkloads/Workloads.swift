@@ -19,7 +19,8 @@ public final class RejectingHandler: URLHandler {
 /// A handler that passes every URL on without suspending, but is awaited: an
 /// `AsyncURLHandler`.
 @MainActor
-public final class AwaitedRejectingHandler: AsyncURLHandler {
+public final class AwaitedRejectingHandler: AsyncURLHandler, HandWrittenDecider {
+  @inline(never) public func decideNow(_ url: URL) -> URLHandlingDecision { .notHandled }
   let next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)?) { self.next = next }
   /// The handler built before this one.
@@ -131,6 +132,18 @@ public func makeRealisticChain() -> any ResponderChainNode {
       head = PlainNode(next: head)
     }
   }
+  return head!
+}
+
+/// A chain shaped as a SwiftUI screen's: six link modifiers (Swift objects, each an
+/// `AsyncURLHandler` the walk awaits, as SwiftUI's are) in front of the hosting controller's
+/// UIKit run (twenty plain nodes), and the application, which handles. Every node is a Swift
+/// object, so each modifier is remembered the way a device remembers it (weakly).
+@MainActor
+public func makeSwiftUIShapedChain() -> any ResponderChainNode {
+  var head: (any ResponderChainNode)? = AnsweringHandler(.handled, next: nil)
+  for _ in 0..<20 { head = PlainNode(next: head) }
+  for _ in 0..<6 { head = AwaitedRejectingHandler(next: head) }
   return head!
 }
 

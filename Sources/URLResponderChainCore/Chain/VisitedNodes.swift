@@ -11,20 +11,13 @@
 ///   them can be freed, so no address among them reused, while the walk goes on without
 ///   waiting; the walk lets go of them when it waits or ends.
 /// - Before the walk waits for a handler (``letGo(_:then:)``) it lets go of them, so that a node
-///   below a handler that takes its time can go away, and remembers each one in a way that
-///   tells it from a newcomer at its address:
-///   - a Swift object by an unowned reference, which keeps its memory (not the object: it is
-///     freed as usual, its `deinit` runs), so no newcomer can take its address while the walk
-///     remembers it. Unlike a weak reference it costs the object no side table, which sends
-///     every later retain and release of it down the runtime's slow path: remembered weakly,
-///     an awaited hop cost 4,685 instructions, now 2,801 (`Benchmarks/README.md`).
-///   - an Objective-C object (every UIKit responder) by a weak reference, which reads `nil`
-///     once it is freed, whatever is allocated at its address later: an unowned reference to
-///     it is a weak one underneath, and keeps nothing. Where the Objective-C runtime exists
-///     every node is remembered this way, at no cost to a UIKit responder (its weak
-///     references live in the runtime's own table, and its retains do not slow down). A Swift
-///     node there, such as a SwiftUI modifier's handler, gets the side table: telling the two
-///     kinds apart at run time took more code than the first product's budget had left.
+///   below a handler that takes its time can go away, and remembers each one by a weak
+///   reference, which reads `nil` once the node is freed, whatever is allocated at its address
+///   later. One way on every platform: a UIKit responder's weak references live in the
+///   Objective-C runtime's table and cost its retains nothing; a Swift node (a SwiftUI
+///   modifier's handler, a test's node) gets a side table, which sends its later retains down
+///   the runtime's slow path. That cost is paid only by nodes a walk waited behind, and is
+///   measured where it ships (`Benchmarks/README.md`). A walk that ends forgets them all.
 ///
 /// A hash set would cost an allocation and a hash per hop, so the first check goes through a
 /// 1,024-bit filter stored inline: a clear bit proves the address is new. Only when the bit
@@ -37,19 +30,16 @@ package struct VisitedNodes {
   private var filter = InlineBitFilter()
   /// Every address visited, once the filter is too full to help.
   private var exact: AddressTable?
-  #if !canImport(ObjectiveC)
-    /// The nodes visited before the walk last waited, whose memory it keeps.
-    private var kept: [KeptNode] = []
-  #endif
-  #if canImport(ObjectiveC) || DEBUG
-    /// The nodes visited before the walk last waited that it remembers weakly, in order.
-    private var earlier: [EarlierNode] = []
-  #endif
+  /// The nodes visited before the walk last waited, by weak references, in order.
+  private var earlier: [EarlierNode] = []
   /// How many nodes the filter has answered for.
   private var filtered = 0
 
   /// An empty set.
   package init() {}
+
+  /// How many let-go nodes are remembered.
+  var rememberedCount: Int { earlier.count }
 
   /// Records the node at `address`, about to be visited, and returns whether it is new: not a
   /// visited node that still lives.
@@ -79,14 +69,7 @@ package struct VisitedNodes {
 
   /// Remembers a node the walk is letting go of.
   private mutating func remember(_ node: AnyObject) {
-    #if canImport(ObjectiveC)
-      earlier.append(EarlierNode(node))
-    #elseif DEBUG
-      guard node is any RememberedWeakly else { return kept.append(KeptNode(node)) }
-      earlier.append(EarlierNode(node))
-    #else
-      kept.append(KeptNode(node))
-    #endif
+    earlier.append(EarlierNode(node))
   }
 
   /// Whether the node visited at `address` still lives. It is then the node now at that
@@ -94,71 +77,33 @@ package struct VisitedNodes {
   @inline(never)
   private func livesAsVisited(_ address: ObjectIdentifier, held: borrowing HeldNodes) -> Bool {
     if held.contains(address) { return true }
-    #if !canImport(ObjectiveC)
-      // A remembered Swift object's address cannot have been taken by another object.
-      if kept.contains(where: { $0.address == address }) { return true }
-    #endif
-    #if canImport(ObjectiveC) || DEBUG
-      // A node visited earlier at the same address was freed before a later one could take
-      // it, so the last one decides.
-      guard let last = earlier.lastIndex(where: { $0.address == address }) else { return false }
-      return earlier[last].node != nil
-    #else
-      return false
-    #endif
+    // A node visited earlier at the same address was freed before a later one could take
+    // it, so the last one decides.
+    guard let last = earlier.lastIndex(where: { $0.address == address }) else { return false }
+    return earlier[last].node != nil
   }
 
   @inline(never)
   private mutating func makeExactTable(held: borrowing HeldNodes, adding address: ObjectIdentifier) {
     var table = AddressTable()
-    #if !canImport(ObjectiveC)
-      for node in kept { _ = table.insert(node.address) }
-    #endif
-    #if canImport(ObjectiveC) || DEBUG
-      for node in earlier { _ = table.insert(node.address) }
-    #endif
+    for node in earlier { _ = table.insert(node.address) }
     held.forEachAddress { _ = table.insert($0) }
     _ = table.insert(address)
     exact = table
   }
 }
 
-#if !canImport(ObjectiveC)
-  /// A Swift object visited before the walk last waited, by an unowned reference: its memory
-  /// stays taken while the walk remembers it (``VisitedNodes`` says why).
-  private struct KeptNode {
-    let address: ObjectIdentifier
-    /// Never read: the object may have been freed.
-    private unowned let memory: AnyObject
+/// A node visited before the walk last waited, by a weak reference: where it was, and
+/// whether it still lives.
+private struct EarlierNode {
+  let address: ObjectIdentifier
+  weak var node: AnyObject?
 
-    init(_ node: AnyObject) {
-      self.address = ObjectIdentifier(node)
-      self.memory = node
-    }
+  init(_ node: AnyObject) {
+    self.address = ObjectIdentifier(node)
+    self.node = node
   }
-#endif
-
-#if canImport(ObjectiveC) || DEBUG
-  /// A node visited before the walk last waited, by a weak reference: where it was, and
-  /// whether it still lives.
-  private struct EarlierNode {
-    let address: ObjectIdentifier
-    weak var node: AnyObject?
-
-    init(_ node: AnyObject) {
-      self.address = ObjectIdentifier(node)
-      self.node = node
-    }
-  }
-#endif
-
-#if !canImport(ObjectiveC) && DEBUG
-  /// A node that a debug build without the Objective-C runtime remembers as it would an
-  /// Objective-C object: by a weak reference, not its memory. Tests conform the nodes of the
-  /// scenarios that need a freed node's address taken by a newcomer, so that the weak path,
-  /// the one every UIKit responder takes, is exercised where no UIKit runs.
-  package protocol RememberedWeakly: AnyObject {}
-#endif
+}
 
 /// A fixed 1,024-bit Bloom-style filter over object identities, with no heap storage.
 struct InlineBitFilter {

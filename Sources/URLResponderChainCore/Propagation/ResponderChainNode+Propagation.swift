@@ -46,7 +46,7 @@ extension ResponderChainNode {
       if let result = walk.result { return result }
     }
     return await withTaskCancellationHandler {
-      await withUnsafeContinuation { continuation in
+      await withWalkContinuation { continuation in
         if startsHere {
           walk.replaceReturningWaiter(token: token, with: continuation)
         } else {

@@ -39,7 +39,9 @@ public struct URLPropagationOptions: Sendable {
   /// The clock the handler timeout runs on. Defaults to `ContinuousClock()`.
   ///
   /// Only the waits use it: when a handler is given up, and whether its answer came in time.
-  /// The durations in the trace are measured on the system's monotonic clock. A test passes
+  /// With the default, time the device spends asleep counts: a handler asked before the
+  /// device slept for longer than its timeout is given up when the device wakes. The
+  /// durations in the trace are measured on the same clock. A test passes
   /// a clock it moves by hand, so that a timeout of 30 seconds passes in no time and a loaded
   /// machine cannot make a handler late:
   ///

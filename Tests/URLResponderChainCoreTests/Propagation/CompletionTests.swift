@@ -23,7 +23,14 @@ import URLResponderChainCore
     handler.release.open()
     let result = await recorder.firstResult()
     #expect(result.outcome == .discarded(reason: "no"))
-    await Task.yield()
+    // Past the job that called the handler, and past a later walk's completion on the main
+    // actor: a second completion queued by the first walk would have arrived by then.
+    await handler.returned.wait()
+    let laterHandler = DeferringHandler(.handled)
+    laterHandler.release.open()
+    let later = CompletionRecorder()
+    Node(next: laterHandler).propagateURL(exampleURL, options: .untimed(), completion: later.completion)
+    _ = await later.firstResult()
     #expect(recorder.results.count == 1)
     #expect(recorder.ranOnMainQueue == [true])
   }

@@ -186,10 +186,5 @@ import URLResponderChainTesting
 }
 
 /// An origin a test frees while its walk waits, so that a new node can take its address: the
-/// walk remembers it weakly, as it does an Objective-C object (a Swift object's memory it keeps,
-/// and its address cannot be taken while the walk waits).
+/// walk remembers it weakly, as it does every node.
 final class FreedOrigin: Linked {}
-
-#if !canImport(ObjectiveC) && DEBUG
-  extension FreedOrigin: RememberedWeakly {}
-#endif

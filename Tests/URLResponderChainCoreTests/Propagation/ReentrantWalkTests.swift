@@ -74,15 +74,34 @@ private final class AwaitedReenteringHandler: Linked, AsyncURLHandler {
     #expect(app.calls == 0)
   }
 
-  @Test func aHandlerThatJoinsItsOwnWalkWhileAnsweringSharesItsResult() async {
+  /// A propagation made from inside a walk never joins it (`ResendFromTaskTests`): the
+  /// handler's own URL, sent again while it answers, gets a walk of its own, which asks it
+  /// again.
+  @Test func aHandlerThatSendsItsOwnURLWhileAnsweringGetsAWalkOfItsOwn() async {
     let handler = ReenteringHandler(.handled)
     let origin = Node(next: handler)
-    let joined = CompletionRecorder()
-    handler.reenter = { origin.propagateURL(exampleURL, completion: joined.completion) }
+    let inner = CompletionRecorder()
+    var sent = false
+    handler.reenter = {
+      guard !sent else { return }
+      sent = true
+      origin.propagateURL(exampleURL, completion: inner.completion)
+    }
     let first = await origin.propagateURL(exampleURL)
     #expect(first.outcome == .handled)
-    #expect(await joined.firstResult().outcome == .handled)
-    #expect(joined.results.count == 1)
+    #expect(await inner.firstResult().outcome == .handled)
+    #expect(inner.results.count == 1)
+  }
+
+  /// A handler that sends its own URL every time it answers ends after the nesting limit.
+  @Test func aHandlerThatSendsItsOwnURLEveryTimeEndsAtTheNestingLimit() async {
+    let handler = ReenteringHandler(.handled)
+    let origin = Node(next: handler)
+    let inner = CompletionRecorder()
+    handler.reenter = { origin.propagateURL(exampleURL, completion: inner.completion) }
+    #expect(await origin.propagateURL(exampleURL).outcome == .handled)
+    #expect(inner.results.count == 16)
+    #expect(inner.results.filter { if case .discarded = $0.outcome { true } else { false } }.count == 1)
   }
 
   @Test func aHandlerThatPropagatesAnotherURLWhileAnsweringGetsItsOwnResult() async throws {

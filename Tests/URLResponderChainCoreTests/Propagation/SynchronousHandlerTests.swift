@@ -96,7 +96,9 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
     stubborn.answerLate()
   }
 
-  @Test func anIdenticalPropagationStartedFromAHandlerThatAnswersAtOnceJoinsIt() async {
+  /// A propagation made from inside a walk never joins it (`ResendFromTaskTests`): it is a
+  /// walk of its own, which asks the handler again.
+  @Test func anIdenticalPropagationStartedFromAHandlerThatAnswersAtOnceIsAWalkOfItsOwn() async {
     let origin = Node()
     let inner = CompletionRecorder()
     let handler = AtOnceHandler(.notHandled)
@@ -108,23 +110,25 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
     let result = await origin.propagateURL(exampleURL)
     #expect(result.outcome == .handled)
     #expect(inner.results.map(\.outcome) == [.handled])
-    #expect(handler.calls == 1)
+    #expect(handler.calls == 2)
   }
 
-  @Test func cancellingAJoinedPropagationFromAHandlerThatAnswersAtOnceLeavesTheCallersResult() async {
-    // The caller that started the walk is one of its waiters from the start, so the
-    // joined caller cancelling alone does not end the walk.
+  @Test func cancellingAPropagationAHandlerStartedLeavesTheCallersResult() async {
     let origin = Node()
     let inner = CompletionRecorder()
+    let slow = DeferringHandler(.handled)
     let handler = AtOnceHandler(.notHandled)
     handler.answer = { url, _ in
-      origin.propagateURL(url, completion: inner.completion).cancel()
-      return .handled
+      // The inner walk waits at `slow` (below this handler the second time), and is cancelled.
+      if handler.calls == 1 { origin.propagateURL(url, completion: inner.completion).cancel() }
+      return handler.calls == 1 ? .handled : .notHandled
     }
+    handler.next = slow
     origin.next = handler
     let result = await origin.propagateURL(exampleURL)
     #expect(result.outcome == .handled)
-    #expect(inner.results.map(\.outcome) == [.cancelled])
+    #expect(await inner.firstResult().outcome == .cancelled)
+    #expect(inner.results.count == 1)
   }
 
   @Test func aWalkThatFinishedAtOnceHoldsNoNode() async {

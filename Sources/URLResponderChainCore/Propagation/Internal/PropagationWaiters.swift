@@ -1,9 +1,31 @@
+#if DEBUG
+  /// How a caller of the async `propagateURL` waits for the walk: checked in debug builds, so
+  /// that a waiter the walk loses is reported ("leaked its continuation") rather than a
+  /// silent hang, and resumed twice stops the test; unchecked in release builds, where the
+  /// walk's tests have shown it resumes each exactly once.
+  typealias WalkContinuation = CheckedContinuation<URLPropagationResult, Never>
+#else
+  typealias WalkContinuation = UnsafeContinuation<URLPropagationResult, Never>
+#endif
+
+/// Waits for the walk through a ``WalkContinuation``.
+@inline(__always)
+func withWalkContinuation(
+  isolation: isolated (any Actor)? = #isolation, _ body: (WalkContinuation) -> Void
+) async -> URLPropagationResult {
+  #if DEBUG
+    await withCheckedContinuation(isolation: isolation, body)
+  #else
+    await withUnsafeContinuation(isolation: isolation, body)
+  #endif
+}
+
 /// Who is waiting for a walk's result: the caller that started it and any that joined.
 ///
 /// The first waiter is stored inline, so a propagation nobody joins allocates nothing here.
 struct PropagationWaiters {
   enum Waiter {
-    case continuation(UnsafeContinuation<URLPropagationResult, Never>)
+    case continuation(WalkContinuation)
     case completion(@MainActor @Sendable (URLPropagationResult) -> Void)
     /// The async caller that started the walk and has no continuation yet: it reads the
     /// walk's result if the walk finished synchronously, and otherwise replaces this waiter
@@ -35,14 +57,19 @@ struct PropagationWaiters {
   ///
   /// The token must name an attached waiter: a replacement that found none would leave
   /// `waiter` (a continuation) never resumed.
-  mutating func replace(token: Int, with waiter: Waiter) {
+  /// Puts `waiter` in place of the one attached under `token`.
+  ///
+  /// - Returns: Whether one was attached; when not, the caller resumes `waiter` itself, so
+  ///   that no waiter is lost.
+  mutating func replace(token: Int, with waiter: Waiter) -> Bool {
     if first?.token == token {
       first = (token, waiter)
     } else if let index = others.firstIndex(where: { $0.token == token }) {
       others[index].waiter = waiter
     } else {
-      assertionFailure("no waiter is attached under token \(token)")
+      return false
     }
+    return true
   }
 
   /// Removes the waiter attached under `token`.

@@ -99,6 +99,10 @@ final class PropagationWalk {
     return false
   }
 
+  /// How many let-go nodes the walk remembers (weakly): for the tests that a finished walk
+  /// remembers none.
+  var rememberedNodeCount: Int { visited.rememberedCount }
+
   /// The result, once the walk finished, for the caller that started it without a continuation.
   var result: URLPropagationResult? {
     if case .finished(let result) = phase { return result }
@@ -126,9 +130,13 @@ final class PropagationWalk {
 
   /// Gives the caller that started the walk a continuation to be resumed with, in place of
   /// the ``PropagationWaiters/Waiter/returning`` waiter it started with.
-  func replaceReturningWaiter(token: Int, with continuation: UnsafeContinuation<URLPropagationResult, Never>) {
-    guard let result else { return waiters.replace(token: token, with: .continuation(continuation)) }
-    continuation.resume(returning: result)
+  func replaceReturningWaiter(token: Int, with continuation: WalkContinuation) {
+    if let result { return continuation.resume(returning: result) }
+    guard !waiters.replace(token: token, with: .continuation(continuation)) else { return }
+    // The caller's waiter is gone (cancelled meanwhile): it is answered, never left waiting.
+    assertionFailure("no waiter is attached under token \(token)")
+    continuation.resume(
+      returning: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: steps))
   }
 
   /// How many walks may enclose a new one, in its task or on its stack, before it ends at
@@ -160,10 +168,15 @@ final class PropagationWalk {
     steps.reserveCapacity(Self.initialTraceCapacity)
     lastTick = MonotonicClock.now()
     startedAt = lastTick
-    guard walkSynchronously(from: node) else { return }
-    timeoutClock = TimeoutClock(clock)
-    // The walk's task inherits the walks it is made in, this one included.
-    EnclosingWalks.adding(ObjectIdentifier(self)) { startTask() }
+    // Everything the walk runs, its synchronous handlers and the tasks they start as much as
+    // its own task and what an awaited handler starts, runs inside it: a propagation made from
+    // there never joins it (it would wait on itself, or re-ask a handler without end), and
+    // counts towards the nesting limit. One rule, wherever the handler sits in the chain.
+    EnclosingWalks.adding(ObjectIdentifier(self)) {
+      guard walkSynchronously(from: node) else { return }
+      timeoutClock = TimeoutClock(clock)
+      startTask()
+    }
   }
 
   /// Moves the walk into a task of its own, to await the handler it stopped at.
@@ -171,7 +184,11 @@ final class PropagationWalk {
     #if compiler(>=6.2)
       if startsImmediatelyWhereAvailable, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         let task = Task.immediate { await self.walkAsynchronously() }
-        if !isFinished {
+        if isFinished {
+          // Cancelled (or given up) before the handler first suspended, when there was no
+          // task yet to cancel: the handler's work is cancelled now, as it would have been.
+          task.cancel()
+        } else {
           self.task = task
           startWatchdog()
         }
@@ -336,6 +353,9 @@ final class PropagationWalk {
     // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
     enter(.finished(result))
     steps = []
+    // Nothing is held once the walk ends, not even by a handle an app keeps to cancel it, or
+    // by a timed-out handler's task that ignores its cancellation and still holds the walk.
+    visited = VisitedNodes()
     if isRegistered { InFlightPropagations.remove(self) }
     watchdog?.cancel()
     watchdog = nil
