@@ -20,6 +20,7 @@ public final class RejectingHandler: URLHandler {
 /// `AsyncURLHandler`.
 @MainActor
 public final class AwaitedRejectingHandler: AsyncURLHandler, HandWrittenDecider {
+  /// Passes every URL on, for the hand-written walk.
   @inline(never) public func decideNow(_ url: URL) -> URLHandlingDecision { .notHandled }
   let next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)?) { self.next = next }
