@@ -241,7 +241,13 @@ public final class InboundLinkDispatcher {
     options.joinsIdenticalPropagations = false
     let propagation = await start.propagateURL(url, options: options)
     var outcome = propagation.outcome
-    if outcome == .notHandled {
+    if outcome == .notHandled, let refusal = Self.refusal(in: propagation) ?? rewriteRefusal(of: propagation, from: url)
+    {
+      // A screen's refusal, or a link the door would not let in: the last handler is not
+      // asked, since it could route it in-app.
+      ChainLog.inbound.log(.info, "inbound \(source.rawValue) link ended: \(URLRedaction(url)) \(refusal)")
+      outcome = .discarded(reason: refusal)
+    } else if outcome == .notHandled {
       let decision = configuration.whenUnhandled(propagation.url, source)
       // The decision's reason is the app's text and may quote the URL: it is not logged.
       ChainLog.inbound.log(
@@ -253,5 +259,20 @@ public final class InboundLinkDispatcher {
       }
     }
     return InboundLinkResult(url: url, source: source, outcome: outcome, propagation: propagation)
+  }
+
+  /// Why a screen refused the link: it answered `.systemAction`, which promises that no
+  /// in-app presenter shows it, and an inbound link never goes to the system.
+  private static func refusal(in propagation: URLPropagationResult) -> String? {
+    guard let step = propagation.trace.first(where: { if case .systemAction? = $0.decision { true } else { false } })
+    else { return nil }
+    return "\(step.nodeName) sent it to the system, where an inbound link never goes"
+  }
+
+  /// Why the URL a screen rewrote the link to is one the door refuses (checked as the link
+  /// itself was), or `nil`.
+  private func rewriteRefusal(of propagation: URLPropagationResult, from url: URL) -> String? {
+    guard propagation.url != url, let reason = refusal(of: propagation.url) else { return nil }
+    return "it was rewritten to a link the app does not take (\(reason))"
   }
 }

@@ -38,8 +38,10 @@ package struct VisitedNodes {
   /// An empty set.
   package init() {}
 
-  /// How many let-go nodes are remembered.
-  var rememberedCount: Int { earlier.count }
+  #if DEBUG
+    /// How many let-go nodes are remembered.
+    var rememberedCount: Int { earlier.count }
+  #endif
 
   /// Records the node at `address`, about to be visited, and returns whether it is new: not a
   /// visited node that still lives.

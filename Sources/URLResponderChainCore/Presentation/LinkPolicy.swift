@@ -90,12 +90,10 @@ public struct LinkPolicy: Sendable {
       return .system(reason: "\(scheme) links cannot be shown in the in-app browser")
     }
     let reason: String
-    if let judge {
-      let listed = judge(url)
-      guard case .inApp(_, let why) = listed else { return listed }
-      reason = why
-    } else {
-      reason = "every eligible web link opens in-app"
+    switch judge?(url) {
+    case .inApp(_, let why)?: reason = why
+    case let listed?: return listed
+    case nil: reason = "every eligible web link opens in-app"
     }
     if case .failure(let refusal) = URLSafety.check(url, permittedPorts: permittedPorts) {
       return .system(reason: "not shown in-app: \(refusal)")

@@ -7,7 +7,8 @@ package import Foundation
 /// (`javascript:`, `data:`, `file:` and the other schemes of a document's own, or text
 /// without a scheme: ``LinkPolicy/destination(for:)``) is discarded, never handed to the
 /// system, whichever way it got here: a walk nobody handled, a handler's `.systemAction`, or
-/// a gate's. On macOS `NSWorkspace.open` launches the app a `file:` URL names.
+/// a gate's: it ends `.discarded(reason: "a local scheme")`. On macOS `NSWorkspace.open`
+/// launches the app a `file:` URL names.
 ///
 /// `UIApplication`, `NSApplication` and the test kit's `TestApplication` all decide with this;
 /// only how they open differs.
@@ -25,14 +26,15 @@ package enum SystemFallback {
     _ url: URL, context: URLHandlingContext, open: @MainActor (URL) async -> Bool
   ) async -> URLHandlingDecision {
     guard !context.isInbound else { return .notHandled }
-    if let refusal = refusal(of: url) { return .discarded(reason: refusal) }
+    if sendsNowhere(url) { return .discarded(reason: "a local scheme") }
     return await open(url) ? .handled : .notHandled
   }
 
-  /// Why the system may never be handed `url`, or `nil` when it may: the reason of a
-  /// ``LinkDestination/nowhere(reason:)`` answer of the scheme rules every policy shares.
-  package static func refusal(of url: URL) -> String? {
-    guard case .nowhere(let reason) = LinkPolicy().destination(for: url) else { return nil }
-    return reason
+  /// Whether the system may never be handed `url`: the scheme rule of
+  /// ``LinkPolicy/destination(for:)`` that every policy shares (a scheme of a document's own, or
+  /// none), checked without building a policy.
+  package static func sendsNowhere(_ url: URL) -> Bool {
+    guard let scheme = LinkScheme.of(url) else { return true }
+    return LinkScheme.isDocumentLocal(scheme)
   }
 }

@@ -24,7 +24,7 @@ package indirect enum OpenURLAnswer: Sendable {
     }
     switch result.outcome {
     case .handled: self = .handled
-    case .notHandled: self = SystemFallback.refusal(of: result.url) == nil ? .systemAction(result.url) : .discarded
+    case .notHandled: self = SystemFallback.sendsNowhere(result.url) ? .discarded : .systemAction(result.url)
     case .discarded, .cancelled, .timedOut: self = .discarded
     }
   }

@@ -13,13 +13,15 @@ enum EnclosingWalks {
 
   /// Runs `makeTask` with `walk` added to the current walks, so that the task it makes
   /// inherits them.
-  static func adding(_ walk: ObjectIdentifier, _ makeTask: () -> Void) {
-    $current.withValue(current + [walk], operation: makeTask)
+  /// Runs `body` inside `walk`, unless `limit` walks already enclose it.
+  ///
+  /// - Returns: Whether `body` ran.
+  static func adding(_ walk: ObjectIdentifier, limit: Int, _ body: () -> Void) -> Bool {
+    let enclosing = current
+    guard enclosing.count < limit else { return false }
+    $current.withValue(enclosing + [walk], operation: body)
+    return true
   }
-
-  /// Whether the current task is `walk`'s, or was started from it.
-  /// How many walks enclose the current task.
-  static var depth: Int { current.count }
 
   static func contain(_ walk: ObjectIdentifier) -> Bool {
     current.contains(walk)

@@ -57,10 +57,8 @@ struct PropagationWaiters {
   ///
   /// The token must name an attached waiter: a replacement that found none would leave
   /// `waiter` (a continuation) never resumed.
-  /// Puts `waiter` in place of the one attached under `token`.
   ///
-  /// - Returns: Whether one was attached; when not, the caller resumes `waiter` itself, so
-  ///   that no waiter is lost.
+  /// - Returns: Whether one was attached.
   mutating func replace(token: Int, with waiter: Waiter) -> Bool {
     if first?.token == token {
       first = (token, waiter)

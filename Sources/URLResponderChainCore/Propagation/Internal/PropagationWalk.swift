@@ -99,9 +99,11 @@ final class PropagationWalk {
     return false
   }
 
-  /// How many let-go nodes the walk remembers (weakly): for the tests that a finished walk
-  /// remembers none.
-  var rememberedNodeCount: Int { visited.rememberedCount }
+  #if DEBUG
+    /// How many let-go nodes the walk remembers (weakly): for the tests that a finished walk
+    /// remembers none.
+    var rememberedNodeCount: Int { visited.rememberedCount }
+  #endif
 
   /// The result, once the walk finished, for the caller that started it without a continuation.
   var result: URLPropagationResult? {
@@ -132,35 +134,21 @@ final class PropagationWalk {
   /// the ``PropagationWaiters/Waiter/returning`` waiter it started with.
   func replaceReturningWaiter(token: Int, with continuation: WalkContinuation) {
     if let result { return continuation.resume(returning: result) }
-    guard !waiters.replace(token: token, with: .continuation(continuation)) else { return }
-    // The caller's waiter is gone (cancelled meanwhile): it is answered, never left waiting.
-    assertionFailure("no waiter is attached under token \(token)")
-    continuation.resume(
-      returning: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: steps))
+    // It was attached in the same main-actor turn: only a bug loses it, and in a debug build
+    // the checked continuation then reports the leak by name instead of hanging silently.
+    let attached = waiters.replace(token: token, with: .continuation(continuation))
+    assert(attached, "no waiter is attached under token \(token)")
   }
 
-  /// How many walks may enclose a new one, in its task or on its stack, before it ends at
-  /// once: a handler that sends a link again (its own, or a fresh one each time) from
-  /// inside its walk would otherwise recurse without end, and with `Task.immediate` every
-  /// new walk starts on the same stack.
+  /// How many walks may enclose a new one (``EnclosingWalks``: in their task or on their
+  /// stack) before it ends at once: a handler that sends a link again (its own, or a fresh one
+  /// each time) from inside its walk would otherwise recurse without end, and with
+  /// `Task.immediate` every new walk starts on the same stack.
   static let nestingLimit = 16
-
-  /// How many walks are starting on the main actor's stack right now: their synchronous part
-  /// and, with `Task.immediate`, the start of their task. Main-actor state, shared by every
-  /// walk, because a stack is: it counts frames that are on it, and is back at zero whenever
-  /// no walk is starting.
-  private static var startingNow = 0
 
   private func start() {
     guard case .ready(let node) = phase else { return }
     enter(.walking)
-    let depth = max(Self.startingNow, EnclosingWalks.depth)
-    if depth >= Self.nestingLimit {
-      return finish(
-        .discarded(reason: "sent from inside \(depth) walks: a handler keeps sending links from inside its walk"))
-    }
-    Self.startingNow += 1
-    defer { Self.startingNow -= 1 }
     if ChainLog.propagation.isSignposting {
       propagationInterval = ChainLog.propagation.beginInterval(
         "propagation", id: self, "\(self.originalURL.scheme ?? "")")
@@ -172,11 +160,12 @@ final class PropagationWalk {
     // its own task and what an awaited handler starts, runs inside it: a propagation made from
     // there never joins it (it would wait on itself, or re-ask a handler without end), and
     // counts towards the nesting limit. One rule, wherever the handler sits in the chain.
-    EnclosingWalks.adding(ObjectIdentifier(self)) {
+    let ran = EnclosingWalks.adding(ObjectIdentifier(self), limit: Self.nestingLimit) {
       guard walkSynchronously(from: node) else { return }
       timeoutClock = TimeoutClock(clock)
       startTask()
     }
+    if !ran { finish(.discarded(reason: "16 walks deep")) }
   }
 
   /// Moves the walk into a task of its own, to await the handler it stopped at.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import URLResponderChainAllowlist
 @testable import URLResponderChainCore
 
 /// The readings deny rules are judged on (`URLSafety.readings(of:url:)`), against the URL

@@ -1,4 +1,5 @@
 package import Foundation
+package import URLResponderChainCore
 
 extension URLSafety {
   /// Every host, port and path a browser or Foundation reads in a web link, each as a checked

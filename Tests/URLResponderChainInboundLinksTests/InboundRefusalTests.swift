@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+import URLResponderChainTesting
+
+@testable import URLResponderChainCore
+@testable import URLResponderChainInboundLinks
+
+/// An inbound link a screen refuses ends there, and the last handler only ever gets a link the
+/// door would let in.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct InboundRefusalTests {
+  private let link = URL(string: "https://example.com/documents/42")!
+
+  /// `.systemAction` promises that no in-app presenter shows the link; for an inbound link the
+  /// system is never used, so the link ends, and `whenUnhandled` is not asked to route it.
+  @Test func aScreenThatSendsItToTheSystemEndsIt() async throws {
+    let app = InboundApp()
+    app.list.decide = { _, _ in .systemAction }
+    var lastHandlerAsked = false
+    let dispatcher = try app.dispatcher { configuration in
+      configuration.whenUnhandled = { _, _ in
+        lastHandlerAsked = true
+        return .handled
+      }
+    }
+    let result = await dispatcher.open(link, source: .universalLink)
+    guard case .discarded(let reason) = result.outcome else {
+      Issue.record("\(result.outcome)")
+      return
+    }
+    #expect(reason.contains("system"))
+    #expect(!lastHandlerAsked)
+    #expect(app.app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test(arguments: [
+    "javascript:alert(1)", "file:///etc/passwd", "https://evil.example/", "https://user@example.com/",
+    "otherapp://open", "myapp://a b",
+  ])
+  func aRewriteTheDoorWouldRefuseNeverReachesTheLastHandler(rewritten: String) async throws {
+    let app = InboundApp()
+    let target = URL(string: rewritten) ?? URL(string: "javascript:alert(1)")!
+    app.list.decide = { _, _ in .rewrite(target) }
+    var lastHandlerGot: [URL] = []
+    let dispatcher = try app.dispatcher { configuration in
+      configuration.whenUnhandled = { url, _ in
+        lastHandlerGot.append(url)
+        return .handled
+      }
+    }
+    let result = await dispatcher.open(URL(string: "myapp://open?next=x")!, source: .customScheme)
+    guard case .discarded = result.outcome else {
+      Issue.record("\(rewritten): \(result.outcome)")
+      return
+    }
+    #expect(lastHandlerGot.isEmpty)
+  }
+
+  @Test func aRewriteTheDoorTakesReachesTheLastHandler() async throws {
+    let app = InboundApp()
+    app.list.decide = { _, _ in .rewrite(URL(string: "myapp://settings")!) }
+    var lastHandlerGot: [URL] = []
+    let dispatcher = try app.dispatcher { configuration in
+      configuration.whenUnhandled = { url, _ in
+        lastHandlerGot.append(url)
+        return .handled
+      }
+    }
+    let result = await dispatcher.open(URL(string: "myapp://open?next=settings")!, source: .customScheme)
+    #expect(result.outcome == .handled)
+    #expect(lastHandlerGot == [URL(string: "myapp://settings")!])
+  }
+}
