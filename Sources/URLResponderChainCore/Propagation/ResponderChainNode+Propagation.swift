@@ -19,7 +19,11 @@ extension ResponderChainNode {
   /// - Cancelling the calling task cancels the handler's work and returns
   ///   ``URLPropagationResult/Outcome/cancelled`` at once.
   /// - An identical propagation (same origin, same URL) started while this one is in
-  ///   flight joins it: the handlers run once and both callers get the same result.
+  ///   flight joins it: the handlers run once and both callers get the same result. One
+  ///   started from inside the walk (by a handler, or a task a handler starts) is a walk of
+  ///   its own, never joined, and a walk started inside 16 others ends at once,
+  ///   `.discarded(reason: "16 walks deep")`: a handler that keeps sending links cannot
+  ///   recurse without end.
   /// - No node is retained past the walk's turn on the main actor: while a handler takes its
   ///   time, the walk holds no node below it, and once the walk ends it holds none. (Until
   ///   then it keeps the nodes it passed, so that none is freed and its address taken by a
