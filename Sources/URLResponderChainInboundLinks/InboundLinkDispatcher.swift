@@ -52,6 +52,10 @@ public final class InboundLinkDispatcher {
     let url: URL
     let source: InboundLinkSource
     let completion: @MainActor (InboundLinkResult) -> Void
+    /// Set at once by a cancellation of the caller's task, from whatever thread cancels it:
+    /// a link cancelled in the same main-actor turn as the end of the transition it waits
+    /// for is then never delivered, whichever of the two jobs runs first.
+    var isCancelled: LockedValue<Bool>?
   }
 
   /// Creates a dispatcher for `scene`.
@@ -126,11 +130,15 @@ public final class InboundLinkDispatcher {
   public func open(_ url: URL, source: InboundLinkSource) async -> InboundLinkResult {
     if Task.isCancelled { return InboundLinkResult(url: url, source: source, outcome: .cancelled, propagation: nil) }
     let id = LockedValue<Int?>(nil)
+    let isCancelled = LockedValue(false)
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        id.withLock { $0 = enqueue(url, source: source) { continuation.resume(returning: $0) } }
+        id.withLock {
+          $0 = enqueue(url, source: source, isCancelled: isCancelled) { continuation.resume(returning: $0) }
+        }
       }
     } onCancel: {
+      isCancelled.withLock { $0 = true }
       Task { @MainActor in
         if let queued = id.withLock({ $0 }) { self.cancelQueued(queued) }
       }
@@ -154,7 +162,8 @@ public final class InboundLinkDispatcher {
   /// Refuses `url` at once, or queues it and returns its queue id.
   @discardableResult
   private func enqueue(
-    _ url: URL, source: InboundLinkSource, completion: @escaping @MainActor (InboundLinkResult) -> Void
+    _ url: URL, source: InboundLinkSource, isCancelled: LockedValue<Bool>? = nil,
+    completion: @escaping @MainActor (InboundLinkResult) -> Void
   ) -> Int? {
     if let reason = refusal(of: url) {
       ChainLog.inbound.log(.info, "inbound \(source.rawValue) link refused: \(URLRedaction(url)) \(reason)")
@@ -163,7 +172,7 @@ public final class InboundLinkDispatcher {
     }
     let id = nextID
     nextID += 1
-    queue.append(Pending(id: id, url: url, source: source, completion: completion))
+    queue.append(Pending(id: id, url: url, source: source, completion: completion, isCancelled: isCancelled))
     // The bound is for a cold start, where links could pile up with nothing to show them.
     // Once the scene shows a screen, a waiting link is behind a transition or a slower link
     // and will be delivered: it is never dropped.
@@ -222,6 +231,11 @@ public final class InboundLinkDispatcher {
         await scene.transitionsEnded()
       case .host(let host):
         let pending = queue.removeFirst()
+        if pending.isCancelled?.withLock({ $0 }) == true {
+          pending.completion(
+            InboundLinkResult(url: pending.url, source: pending.source, outcome: .cancelled, propagation: nil))
+          continue
+        }
         let result = await deliver(pending.url, source: pending.source, from: host)
         pending.completion(result)
       }

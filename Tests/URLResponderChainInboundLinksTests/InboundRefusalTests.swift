@@ -72,3 +72,28 @@ import URLResponderChainTesting
     #expect(lastHandlerGot == [URL(string: "myapp://settings")!])
   }
 }
+
+/// A link cancelled in the same main-actor turn as the end of the transition it waits for is
+/// never delivered, whichever job runs first.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct InboundCancellationOrderTests {
+  @Test func aCancelInTheTurnATransitionEndsNeverDelivers() async throws {
+    for round in 0..<20 {
+      let app = InboundApp()
+      let sheet = Screen("sheet")
+      app.tabs.present(sheet, completes: false)
+      let dispatcher = try app.dispatcher()
+      let link = URL(string: "https://example.com/documents/\(round)")!
+      let waiting = Task { await dispatcher.open(link, source: .universalLink) }
+      while dispatcher.queuedLinkCount == 0 { await Task.yield() }  // the task has queued its link
+      sheet.finishTransition()
+      waiting.cancel()
+      let result = await waiting.value
+      #expect(result.outcome == .cancelled, "round \(round)")
+      // A later link proves the cancelled one was not delivered after its result.
+      let later = URL(string: "https://example.com/documents/later")!
+      _ = await dispatcher.open(later, source: .universalLink)
+      #expect(sheet.asked == [later], "round \(round): the cancelled link is never delivered")
+    }
+  }
+}
