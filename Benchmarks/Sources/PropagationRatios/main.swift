@@ -19,6 +19,25 @@ func nanosecondsPerCall(rounds: Int = 7, calls: Int, _ body: () async -> Void) a
   return best
 }
 
+/// A duration in nanoseconds, right-aligned.
+func format(_ value: Double) -> String { String(format: "%8.1f ns", value) }
+
+/// Prints a whole propagation through `chain` against a hand-written walk of it (target ≤ 4×).
+@MainActor
+func compareWithHandWrittenWalk(_ chain: any ResponderChainNode, named name: String, calls: Int) async {
+  var sink = 0
+  let handWritten = await nanosecondsPerCall(calls: 50_000) { sink &+= handWrittenWalk(from: chain, url: benchmarkURL) }
+  let propagated = await nanosecondsPerCall(calls: calls) {
+    sink &+= await chain.propagateURL(benchmarkURL).trace.count
+  }
+  print("\(name):")
+  print("  hand-written walk:                             \(format(handWritten))")
+  print("  propagateURL, whole propagation:               \(format(propagated))")
+  print(
+    String(format: "ratio, propagation / hand-written walk:         %8.2f×  (target ≤ 4×)", propagated / handWritten))
+  if sink == 42 { print("") }
+}
+
 @MainActor
 func report() async {
   let one = makeRejectingChain(length: 1)
@@ -31,7 +50,6 @@ func report() async {
   }
   let floorPerHop = floor100 / 100
   let asyncPerHop = (async100 - async1) / 99
-  func format(_ value: Double) -> String { String(format: "%8.1f ns", value) }
   print("floor, per hop (walkAndCast(100) / 100):        \(format(floorPerHop))")
   print("walk, marginal per hop ((100 − 1) / 99):        \(format(asyncPerHop))")
   print("walk, fixed cost of a 1-hop propagation:        \(format(async1))")
@@ -52,32 +70,11 @@ func report() async {
   print("  marginal per hop:                              \(format(awaitedPerHop))")
   print("  fixed cost of a 1-hop propagation:             \(format(awaited1))")
   print(String(format: "  ratio, marginal per hop / floor per hop:      %8.2f×", awaitedPerHop / floorPerHop))
-  let realistic = makeRealisticChain()
-  let handWritten = await nanosecondsPerCall(calls: 50_000) {
-    sink &+= handWrittenWalk(from: realistic, url: benchmarkURL)
-  }
-  let propagated = await nanosecondsPerCall(calls: 50_000) {
-    sink &+= await realistic.propagateURL(benchmarkURL).trace.count
-  }
-  print("realistic chain (30 nodes, 5 handlers, the 4th handles):")
-  print("  hand-written walk:                             \(format(handWritten))")
-  print("  propagateURL, whole propagation:               \(format(propagated))")
-  print(
-    String(format: "ratio, propagation / hand-written walk:         %8.2f×  (target ≤ 4×)", propagated / handWritten))
-  let swiftUIShaped = makeSwiftUIShapedChain()
-  let swiftUIHandWritten = await nanosecondsPerCall(calls: 50_000) {
-    sink &+= handWrittenWalk(from: swiftUIShaped, url: benchmarkURL)
-  }
-  let swiftUIPropagated = await nanosecondsPerCall(calls: 20_000) {
-    sink &+= await swiftUIShaped.propagateURL(benchmarkURL).trace.count
-  }
-  print("SwiftUI-shaped chain (6 awaited modifiers, 20 UIKit nodes, the application handles):")
-  print("  hand-written walk:                             \(format(swiftUIHandWritten))")
-  print("  propagateURL, whole propagation:               \(format(swiftUIPropagated))")
-  print(
-    String(
-      format: "ratio, propagation / hand-written walk:         %8.2f×  (target ≤ 4×)",
-      swiftUIPropagated / swiftUIHandWritten))
+  await compareWithHandWrittenWalk(
+    makeRealisticChain(), named: "realistic chain (30 nodes, 5 handlers, the 4th handles)", calls: 50_000)
+  await compareWithHandWrittenWalk(
+    makeSwiftUIShapedChain(),
+    named: "SwiftUI-shaped chain (6 awaited modifiers, 20 UIKit nodes, the application handles)", calls: 20_000)
   if sink == 42 { print("") }
 }
 
