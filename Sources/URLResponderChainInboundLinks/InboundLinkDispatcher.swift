@@ -47,7 +47,7 @@ public final class InboundLinkDispatcher {
   private var nextID = 0
   private var isDelivering = false
 
-  private struct Pending {
+  private struct Pending: Sendable {
     let id: Int
     let url: URL
     let source: InboundLinkSource
@@ -96,6 +96,21 @@ public final class InboundLinkDispatcher {
     self.configuration = configuration
     self.associatedDomains = domains
     self.sceneReference = scene
+  }
+
+  /// Ends every link still queued when the dispatcher goes away, `.discarded` with a
+  /// reason: each `open` and `receive` gets exactly one result, this one included.
+  deinit {
+    let stranded = queue
+    guard !stranded.isEmpty else { return }
+    Task { @MainActor in
+      for pending in stranded {
+        pending.completion(
+          InboundLinkResult(
+            url: pending.url, source: pending.source, outcome: .discarded(reason: "the link dispatcher went away"),
+            propagation: nil))
+      }
+    }
   }
 
   /// The scene links are delivered into, if it still exists.

@@ -97,3 +97,27 @@ import URLResponderChainTesting
     }
   }
 }
+
+/// Every link gets exactly one result, also when the dispatcher goes away with links queued.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct InboundDispatcherLifetimeTests {
+  @Test func aDispatcherReleasedWithLinksQueuedEndsEachOfThem() async throws {
+    let app = InboundApp(withWindow: false)
+    let completions = Completions()
+    var dispatcher: InboundLinkDispatcher? = try app.dispatcher()
+    weak let released = dispatcher
+    for index in 0..<3 {
+      dispatcher?.receive(URL(string: "https://example.com/documents/\(index)")!, source: .universalLink) {
+        completions.record($0)
+      }
+    }
+    #expect(dispatcher?.queuedLinkCount == 3)
+    // Its delivery task (which found no window) lets go of it too; then it ends the links.
+    dispatcher = nil
+    await completions.wait(for: 3)
+    #expect(released == nil)
+    #expect(completions.results.count == 3)
+    #expect(
+      completions.results.allSatisfy { $0.outcome == .discarded(reason: "the link dispatcher went away") })
+  }
+}
