@@ -125,19 +125,9 @@ extension URLSafety {
   /// A host as a browser reads it: percent-decoded, mapped by NFKC and case folding, one
   /// trailing dot dropped; `nil` when what remains holds a character no domain name holds.
   private static func readHost(_ written: Substring) -> String? {
-    var bytes: [UInt8] = []
-    var iterator = written.utf8.makeIterator()
-    while let byte = iterator.next() {
-      guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
-        continue
-      }
-      guard let high = iterator.next()?.hexValue, let low = iterator.next()?.hexValue else { return nil }
-      bytes.append(high << 4 | low)
-    }
-    // Bytes that are not UTF-8 name no host a browser loads.
-    let decoded = String(decoding: bytes, as: UTF8.self)
-    guard decoded.utf8.elementsEqual(bytes) else { return nil }
+    // Decoded as a placeholder's segment is: `nil` for a stray `%`, bytes that are not UTF-8
+    // or a control character, none of which names a host a browser loads.
+    guard let decoded = URLPattern.placeholderValue(written) else { return nil }
     var host = decoded.contains { !$0.isASCII } ? compatibilityFolded(decoded) : decoded.lowercased()
     if host.hasSuffix(".") { host.removeLast() }
     guard !host.isEmpty, !host.utf8.contains(where: { $0 < 0x21 || forbiddenHostBytes.contains($0) }) else {
