@@ -24,10 +24,10 @@ final class PropagationWalk {
   nonisolated var originID: ObjectIdentifier { origin.originID }
 
   /// How long one awaited handler may take; never negative.
-  private let timeout: Duration
+  let timeout: Duration
   private let clock: any Clock<Duration>
   /// The timeout's clock, taken when the walk first awaits a handler.
-  private var timeoutClock = TimeoutClock.monotonic
+  private(set) var timeoutClock = TimeoutClock.monotonic
   private let startsImmediatelyWhereAvailable: Bool
   private let isRegistered: Bool
   private var waiters = PropagationWaiters()
@@ -35,24 +35,14 @@ final class PropagationWalk {
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
 
-  // The walk's state. Its hot loop (``walkSynchronously(from:after:)``) reads and writes the
-  // per-hop state in locals and writes it back where it stops, so the runtime's exclusivity
-  // checks (kept on: handlers and observers are called while the walk runs, and may cancel
-  // it, propagate again or change the chain) cost little per hop.
   /// Where the walk is; changed only through ``enter(_:)``.
-  private var phase: PropagationPhase
-  private var currentURL: URL
-  private var hop = 0
-  private var lastTick: UInt64 = 0
-  private var steps: [URLPropagationStep] = []
-  private var visited = VisitedNodes()
-  /// Whether a handler answered ``URLHandlingDecision/systemAction``: from then on only a
-  /// ``SystemURLOpener`` is asked.
-  private var asksOnlyTheSystem = false
+  private(set) var phase: PropagationPhase
+  /// The way the walk has come: URL, hop, trace and visited nodes (the walk's pure part).
+  var path: PropagationPath
   /// The open signpost of the handler being asked; read at every handler's answer.
-  private var handlerInterval: SignpostInterval?
+  var handlerInterval: SignpostInterval?
   // Read once per propagation or per awaited handler: the checks cost nothing measurable.
-  private var watchdog: Task<Void, Never>?
+  var watchdog: Task<Void, Never>?
   private var startsWatchdogAtFirstHandler = false
   private var startedAt: UInt64 = 0
   /// The propagation's signpost, open only while Instruments (or a test recorder) listens.
@@ -61,7 +51,7 @@ final class PropagationWalk {
   init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false) {
     self.origin = PropagationOrigin(url: url, node: origin, inboundSourceName: options.inboundSourceName)
     self.phase = .ready(from: origin)
-    self.currentURL = url
+    self.path = PropagationPath(url: url)
     self.timeout = max(options.handlerTimeout, .zero)
     self.clock = options.clock
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
@@ -102,7 +92,7 @@ final class PropagationWalk {
   #if DEBUG
     /// How many let-go nodes the walk remembers (weakly): for the tests that a finished walk
     /// remembers none.
-    var rememberedNodeCount: Int { visited.rememberedCount }
+    var rememberedNodeCount: Int { path.rememberedNodeCount }
   #endif
 
   /// The result, once the walk finished, for the caller that started it without a continuation.
@@ -114,7 +104,7 @@ final class PropagationWalk {
   /// Moves the walk to its next phase; a move ``PropagationPhase/allows(_:)`` forbids is a
   /// bug in the walk and stops a debug build.
   @inline(__always)
-  private func enter(_ next: PropagationPhase) {
+  func enter(_ next: PropagationPhase) {
     assert(phase.allows(next), "a walk cannot go from \(phase.name) to \(next.name)")
     phase = next
   }
@@ -153,9 +143,8 @@ final class PropagationWalk {
       propagationInterval = ChainLog.propagation.beginInterval(
         "propagation", id: self, "\(self.originalURL.scheme ?? "")")
     }
-    steps.reserveCapacity(Self.initialTraceCapacity)
-    lastTick = MonotonicClock.now()
-    startedAt = lastTick
+    startedAt = MonotonicClock.now()
+    path.begin(at: startedAt)
     // Everything the walk runs, its synchronous handlers and the tasks they start as much as
     // its own task and what an awaited handler starts, runs inside it: a propagation made from
     // there never joins it (it would wait on itself, or re-ask a handler without end), and
@@ -201,17 +190,10 @@ final class PropagationWalk {
   ///   names it), `false` when it finished.
   private func walkSynchronously(from start: any ResponderChainNode, after awaitedType: ObjectIdentifier? = nil) -> Bool
   {
-    // Locals, written back when the walk stops or changes URL: reading properties of a class
-    // around calls that could change them would copy (and retain) them on every hop.
     var cursor: (any ResponderChainNode)? = start
-    // Counted as each node is taken, so it names the node being visited.
-    var hop = self.hop &- 1
-    var url = currentURL
-    var asksOnlyTheSystem = self.asksOnlyTheSystem
-    defer {
-      self.hop = hop
-      self.asksOnlyTheSystem = asksOnlyTheSystem
-    }
+    // A local copy, changed with the path's, so that the hot loop does not read (and retain)
+    // the path's around calls that could change it.
+    var url = path.url
     let signposting = propagationInterval != nil
     // `take()` moves each node out of the cursor: the walk holds one reference per node,
     // the one `nextNode` returned. When the node's turn is over that reference moves into
@@ -221,35 +203,29 @@ final class PropagationWalk {
     // reference instead of retaining it.
     var held = HeldNodes()
     while let node = cursor.take() {
-      hop &+= 1
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
-      guard visited.insert(nodeID, held: held) else { break }
-      // Past a system action no in-app presenter is asked: only the application is.
-      let asks = !asksOnlyTheSystem || node is any SystemURLOpener
+      let visit = path.visit(node, nodeID: nodeID, held: held)
+      if visit == .revisit { break }
+      let asks = visit == .asks
       if asks, ObjectIdentifier(nodeType) != awaitedType, let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
-        let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
+        let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: path.hop))
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
         guard !isFinished else { return false }
         if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType) { return false }
-        switch decision {
-        case .rewrite(let rewritten): url = rewritten
-        case .systemAction: asksOnlyTheSystem = true
-        default: break
-        }
+        if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
         held.append(consume handler)
       } else if asks, let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
         // The phase holds the handler until it is asked; the walk lets go of the nodes below.
-        visited.letGo(&held, then: handler)
+        path.letGo(&held, then: handler)
         enter(.stopped(at: handler))
         return true
       } else {
-        steps.append(
-          URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
+        path.pass(node, nodeID: nodeID, nodeType: nodeType)
         cursor = node.nextNode
         held.append(consume node)
       }
@@ -273,7 +249,7 @@ final class PropagationWalk {
         .awaiting(
           PendingHandler(
             nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)))
-      let decision = await handler.decideURL(currentURL, context: URLHandlingContext(origin: origin, hop: hop))
+      let decision = await handler.decideURL(path.url, context: URLHandlingContext(origin: origin, hop: path.hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the
@@ -285,7 +261,6 @@ final class PropagationWalk {
       if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
       guard let next = handler.nextNode else { return finish(.notHandled) }
-      hop += 1
       guard walkSynchronously(from: next, after: ObjectIdentifier(type(of: handler))),
         case .stopped(let awaited) = phase
       else { return }
@@ -293,7 +268,7 @@ final class PropagationWalk {
     }
   }
 
-  /// Adds a handler's answer to the trace and acts on it.
+  /// Adds a handler's answer to the path and ends the walk if the answer ends it.
   ///
   /// - Returns: Whether the answer ended the walk.
   @inline(__always)
@@ -304,47 +279,24 @@ final class PropagationWalk {
       ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
       self.handlerInterval = nil
     }
-    let now = MonotonicClock.now()
-    steps.append(
-      URLPropagationStep(
-        node: node, nodeID: nodeID, nodeType: nodeType, decision: decision, nanoseconds: now &- lastTick))
-    lastTick = now
-    switch decision {
-    case .notHandled: return false
-    case .rewrite(let rewritten):
-      currentURL = rewritten
-      return false
-    case .handled:
-      finish(.handled)
-      return true
-    case .discarded(let reason):
-      finish(.discarded(reason: reason))
-      return true
-    case .systemAction:
-      asksOnlyTheSystem = true
-      return false
-    }
+    guard
+      let outcome = path.apply(decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now())
+    else { return false }
+    finish(outcome)
+    return true
   }
 
   private func beginHandlerInterval(_ handler: any ResponderChainNode) {
     handlerInterval = ChainLog.propagation.beginInterval("handler", id: self, String(describing: type(of: handler)))
   }
 
-  /// Room for the trace of most chains (UIKit's run from a view to the application is a few
-  /// dozen nodes), reserved once; a longer walk grows it by doubling. Counting the chain
-  /// first would cost a second `nextNode` call per node.
-  private static let initialTraceCapacity = 32
-
   // MARK: - Ending
 
-  private func finish(_ outcome: URLPropagationResult.Outcome) {
-    let result = URLPropagationResult(outcome: outcome, url: currentURL, originalURL: originalURL, trace: steps)
+  func finish(_ outcome: URLPropagationResult.Outcome) {
+    let url = path.url
+    let result = URLPropagationResult(outcome: outcome, url: url, originalURL: originalURL, trace: path.end())
     // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
     enter(.finished(result))
-    steps = []
-    // Nothing is held once the walk ends, not even by a handle an app keeps to cancel it, or
-    // by a timed-out handler's task that ignores its cancellation and still holds the walk.
-    visited = VisitedNodes()
     if isRegistered { InFlightPropagations.remove(self) }
     watchdog?.cancel()
     watchdog = nil
@@ -387,15 +339,14 @@ final class PropagationWalk {
 
   /// The trace so far, plus the handler being waited on, if any.
   private func traceIncludingPending() -> [URLPropagationStep] {
-    guard case .awaiting(let pending) = phase else { return steps }
-    let waited = MonotonicClock.now() &- pending.startedAt
-    return steps + [URLPropagationStep(pending: pending, nanoseconds: waited)]
+    guard case .awaiting(let pending) = phase else { return path.steps }
+    return path.trace(pending: pending, waited: MonotonicClock.now() &- pending.startedAt)
   }
 
   /// Gives up the current handler because it missed its deadline.
-  private func timeOut() {
+  func timeOut() {
     guard !isFinished else { return }
-    steps = traceIncludingPending()
+    path.replaceTrace(with: traceIncludingPending())
     task?.cancel()
     finish(.timedOut)
   }
@@ -405,36 +356,12 @@ final class PropagationWalk {
   func cancel(token: Int) {
     guard !isFinished, let waiter = waiters.remove(token: token) else { return }
     let trace = traceIncludingPending()
+    let url = path.url
     if waiters.isEmpty {
-      steps = trace
+      path.replaceTrace(with: trace)
       task?.cancel()
       finish(.cancelled)
     }
-    waiter.resume(
-      with: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: trace))
+    waiter.resume(with: URLPropagationResult(outcome: .cancelled, url: url, originalURL: originalURL, trace: trace))
   }
-
-  // MARK: - Timeouts
-
-  private func startWatchdog() {
-    guard watchdog == nil, !isFinished else { return }
-    watchdog = Task { await self.watch() }
-  }
-
-  private func watch() async {
-    // Runs only while the walk is suspended in a handler, or after it finished.
-    while case .awaiting(let pending) = phase {
-      let left = pending.askedAt + timeout - timeoutClock.now(tick: MonotonicClock.now())
-      if left <= .zero { return timeOut() }
-      do {
-        // In steps of a day at most: a clock may not be able to sleep until a deadline
-        // centuries away (a `Duration` holds far more seconds than a clock's instant).
-        try await timeoutClock.sleep(min(left, Self.longestSleep))
-      } catch {
-        return
-      }
-    }
-  }
-
-  private static let longestSleep = Duration.seconds(86_400)
 }
