@@ -75,6 +75,12 @@ public final class RecoveryCoordinator {
     await pending[kind]?.untilJoined(count)
   }
 
+  /// Returns once the pending recovery of `kind` learnt that its prompt went away (at once
+  /// when it has, or when none is pending): for tests that let go of a prompt.
+  package func untilPromptReleased(for kind: RecoveryKind) async {
+    await pending[kind]?.untilPromptReleased()
+  }
+
   // MARK: - Running operations
 
   /// Runs `operation`; when it throws a failure `classifier` calls recoverable, reports the

@@ -67,21 +67,14 @@ struct InboundApp {
 /// Collects completions, to prove each arrives exactly once and in order.
 @MainActor
 final class Completions {
-  private(set) var results: [InboundLinkResult] = []
-  private var waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private let arrivals = Arrivals<InboundLinkResult>()
+  /// The results, in the order they arrived.
+  var results: [InboundLinkResult] { arrivals.items }
 
-  func record(_ result: InboundLinkResult) {
-    results.append(result)
-    let ready = waiting.filter { $0.count <= results.count }
-    waiting.removeAll { $0.count <= results.count }
-    for entry in ready { entry.continuation.resume() }
-  }
+  func record(_ result: InboundLinkResult) { arrivals.append(result) }
 
-  /// Returns once `count` results have arrived.
-  func wait(for count: Int) async {
-    guard results.count < count else { return }
-    await withCheckedContinuation { waiting.append((count, $0)) }
-  }
+  /// Returns once `count` results have arrived (or the test timed out).
+  func wait(for count: Int) async { await arrivals.wait(for: count) }
 }
 
 @Suite @MainActor struct InboundLinkDispatcherTests {

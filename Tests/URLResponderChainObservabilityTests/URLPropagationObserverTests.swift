@@ -9,10 +9,11 @@ import URLResponderChainObservability
 final class ReportRecorder: URLPropagationObserver {
   let host: String
   let label: String
-  private(set) var reports: [URLPropagationReport] = []
+  private let arrivals = Arrivals<URLPropagationReport>()
+  /// The reports about the host, in order.
+  var reports: [URLPropagationReport] { arrivals.items }
   var log: EventLog?
   var onReport: ((URLPropagationReport) -> Void)?
-  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   init(host: String, label: String = "observer", log: EventLog? = nil) {
     self.host = host
@@ -22,31 +23,13 @@ final class ReportRecorder: URLPropagationObserver {
 
   func propagationDidFinish(_ report: URLPropagationReport) {
     guard report.originalURL.host == host else { return }
-    reports.append(report)
+    arrivals.append(report)
     log?.events.append("\(label) \(report.url.host ?? "")")
     onReport?(report)
-    waiters.removeAll { waiter in
-      guard reports.count >= waiter.count else { return false }
-      waiter.continuation.resume()
-      return true
-    }
   }
 
-  /// Waits until `count` reports arrived, or until the test is cancelled (its time limit), so
-  /// that a report that never comes fails the test instead of hanging the run.
-  func waitForReports(_ count: Int) async {
-    if reports.count >= count { return }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { waiters.append((count, $0)) }
-    } onCancel: {
-      Task { @MainActor in self.resumeAllWaiters() }
-    }
-  }
-
-  private func resumeAllWaiters() {
-    for waiter in waiters { waiter.continuation.resume() }
-    waiters.removeAll()
-  }
+  /// Waits until `count` reports arrived, or until the test is cancelled.
+  func waitForReports(_ count: Int) async { await arrivals.wait(for: count) }
 }
 
 @MainActor
@@ -111,8 +94,14 @@ final class EventLog {
     let url = URL(string: "https://joined.example")!
     let one = Task { await link.propagateURL(url, options: .untimed()) }
     await handler.entered.wait()
-    let two = Task { await link.propagateURL(url, options: .untimed()) }
-    await Task.yield()
+    // The second caller joins in the turn it opens the gate (it does not suspend in between),
+    // so the handler is released only once it has joined.
+    let joining = Gate()
+    let two = Task {
+      joining.open()
+      return await link.propagateURL(url, options: .untimed())
+    }
+    await joining.wait()
     handler.release.open()
     _ = await (one.value, two.value)
     // A later propagation proves nothing more about the joined one is still on its way.

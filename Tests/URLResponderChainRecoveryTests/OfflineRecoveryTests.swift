@@ -112,8 +112,8 @@ import URLResponderChainTesting
     let running = run(operation)
     await listener.waitForPrompts()
     listener.dropPrompts()  // the screen showing it went away
-    await Task.yield()
-    #expect(recovery.isRecovering(.offline))
+    await recovery.untilPromptReleased(for: .offline)
+    #expect(recovery.isRecovering(.offline), "letting go of the prompt did not end the recovery")
     network.isConnected = true
     #expect(try await running.value == 2)
   }

@@ -8,8 +8,9 @@ import URLResponderChainRecovery
 /// optionally only of some kinds.
 final class PromptListener: Linked, ErrorHandler {
   var takes: Set<RecoveryKind>
-  private(set) var prompts: [any RecoveryPromptError] = []
-  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private let arrivals = Arrivals<any RecoveryPromptError>()
+  /// The prompts taken and still kept.
+  var prompts: [any RecoveryPromptError] { arrivals.items }
 
   init(takes: Set<RecoveryKind> = Set(RecoveryKind.allCases), next: (any ResponderChainNode)? = nil) {
     self.takes = takes
@@ -18,21 +19,15 @@ final class PromptListener: Linked, ErrorHandler {
 
   func handleError(_ error: any Error) async -> ErrorHandlingDecision {
     guard let error = error as? any RecoveryPromptError, takes.contains(error.kind) else { return .notHandled }
-    prompts.append(error)
-    let ready = waiters.filter { $0.count <= prompts.count }
-    waiters.removeAll { $0.count <= prompts.count }
-    for waiter in ready { waiter.continuation.resume() }
+    arrivals.append(error)
     return .handled
   }
 
   /// Waits until `count` prompts have been taken.
-  func waitForPrompts(_ count: Int = 1) async {
-    if prompts.count >= count { return }
-    await withCheckedContinuation { waiters.append((count, $0)) }
-  }
+  func waitForPrompts(_ count: Int = 1) async { await arrivals.wait(for: count) }
 
   /// Lets go of every prompt, as a dismissed screen would.
-  func dropPrompts() { prompts = [] }
+  func dropPrompts() { arrivals.removeAll() }
 }
 
 /// An operation that throws its scripted failures in turn, then returns its attempt number.

@@ -40,6 +40,21 @@ final class PendingRecovery {
   /// Every copy of the prompt is gone without a choice: nobody can answer any more.
   func promptReleased() {
     if !endsByItself { resolve(.cancel) }
+    isPromptReleased = true
+    let watchers = releaseWatchers
+    releaseWatchers = []
+    for watcher in watchers { watcher.resume() }
+  }
+
+  /// Whether every copy of the prompt went away (``promptReleased()`` ran).
+  private(set) var isPromptReleased = false
+  private var releaseWatchers: [CheckedContinuation<Void, Never>] = []
+
+  /// Returns once the recovery learnt that its prompt went away (at once if it has): the
+  /// prompt tells it from a task of its own, which a test must not guess the end of.
+  func untilPromptReleased() async {
+    guard !isPromptReleased else { return }
+    await withCheckedContinuation { releaseWatchers.append($0) }
   }
 
   /// Counts one more failed operation waiting for the choice, from the moment it failed (the

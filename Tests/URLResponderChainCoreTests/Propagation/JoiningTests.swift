@@ -28,8 +28,14 @@ import URLResponderChainTesting
     let origin = Node(next: handler)
     let first = Task { await origin.propagateURL(exampleURL, options: .untimed()) }
     await handler.entered.wait()
-    let second = Task { await origin.propagateURL(exampleURL, options: .untimed()) }
-    await Task.yield()
+    // The second caller joins in the turn it opens the gate (it does not suspend in between),
+    // so the handler is released only once it has joined.
+    let joining = Gate()
+    let second = Task {
+      joining.open()
+      return await origin.propagateURL(exampleURL, options: .untimed())
+    }
+    await joining.wait()
     handler.release.open()
     #expect(await first.value.outcome == .handled)
     #expect(await second.value.outcome == .handled)
