@@ -17,9 +17,9 @@ public struct InboundLinkConfiguration: Sendable {
   /// The app's own URL schemes (`CFBundleURLSchemes`), lowercase. Links with any other
   /// scheme than these and `https` are refused.
   public var customSchemes: Set<String>
-  /// The most links kept while the scene has no window yet; past it the oldest is dropped
-  /// (and logged). 8 by default. Once the scene shows a screen, links waiting for a
-  /// transition or for another link to be decided are never dropped.
+  /// The most links kept while the scene has no window (before it has one, or after it
+  /// went); past it the oldest is dropped (and logged). 8 by default. While the scene shows a
+  /// screen, links waiting for a transition or for another link to be decided are never dropped.
   public var queueLimit = 8
   /// Timeout for each handler, as for any propagation.
   public var propagation = URLPropagationOptions()

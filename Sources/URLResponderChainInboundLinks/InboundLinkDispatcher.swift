@@ -30,11 +30,16 @@ import URLResponderChainCore
 ///   view controllers (never one being presented or dismissed), then each container's
 ///   visible child. The system browser at the end of the chain passes inbound links on; a
 ///   link nobody handles goes to ``InboundLinkConfiguration/whenUnhandled``.
-/// - Links that arrive before the scene has a root view controller are queued (at most
-///   ``InboundLinkConfiguration/queueLimit`` while there is none, the oldest dropped) and
-///   delivered in arrival order by ``deliverQueuedLinks()``. A link that arrives during a
-///   modal presentation or dismissal, or while another link is being decided, waits until it
-///   ends and is never dropped. One link is delivered at a time.
+/// - Links that arrive before the scene has a root view controller are queued and delivered
+///   in arrival order by ``deliverQueuedLinks()``. A link that arrives during a modal
+///   presentation or dismissal, or while another link is being decided, waits until it ends.
+///   One link is delivered at a time.
+/// - The queue's bound: whenever the scene has no window to show links in (before it has
+///   one, or after it went), at most ``InboundLinkConfiguration/queueLimit`` links wait, and
+///   the oldest beyond it end `.discarded`. While a window shows a screen, waiting links are
+///   never dropped.
+/// - A scene that goes away (it is released, or disconnects) ends every link waiting for it,
+///   `.discarded` with a reason; so does a dispatcher that goes away.
 /// - Every call of ``open(_:source:)`` gets exactly one result. The dispatcher holds the
 ///   scene weakly and no responder beyond a propagation.
 @MainActor
@@ -56,6 +61,11 @@ public final class InboundLinkDispatcher {
     /// a link cancelled in the same main-actor turn as the end of the transition it waits
     /// for is then never delivered, whichever of the two jobs runs first.
     var isCancelled: LockedValue<Bool>?
+
+    /// Ends the link without delivering it.
+    @MainActor func end(_ outcome: URLPropagationResult.Outcome) {
+      completion(InboundLinkResult(url: url, source: source, outcome: outcome, propagation: nil))
+    }
   }
 
   /// Creates a dispatcher for `scene`.
@@ -96,6 +106,7 @@ public final class InboundLinkDispatcher {
     self.configuration = configuration
     self.associatedDomains = domains
     self.sceneReference = scene
+    if let scene { observeDisconnection(of: scene) }
   }
 
   /// Ends every link still queued when the dispatcher goes away, `.discarded` with a
@@ -104,12 +115,7 @@ public final class InboundLinkDispatcher {
     let stranded = queue
     guard !stranded.isEmpty else { return }
     Task { @MainActor in
-      for pending in stranded {
-        pending.completion(
-          InboundLinkResult(
-            url: pending.url, source: pending.source, outcome: .discarded(reason: "the link dispatcher went away"),
-            propagation: nil))
-      }
+      for pending in stranded { pending.end(.discarded(reason: "the link dispatcher went away")) }
     }
   }
 
@@ -122,7 +128,43 @@ public final class InboundLinkDispatcher {
   /// Sets the scene (held weakly) and delivers any queued links.
   public func attach(_ scene: any InboundLinkScene) {
     sceneReference = scene
+    observeDisconnection(of: scene)
     deliverQueuedLinks()
+  }
+
+  /// Ends the waiting links once `scene` disconnects or goes away, if it says when
+  /// (`UIWindowScene` and `TestScene` do).
+  private func observeDisconnection(of scene: any InboundLinkScene) {
+    guard let reporting = scene as? any DisconnectionReporting else { return }
+    let id = ObjectIdentifier(scene)
+    reporting.whenDisconnected { [weak self] in self?.sceneDisconnected(id) }
+  }
+
+  /// The scene at `id` went away: nothing can show the waiting links any more.
+  private func sceneDisconnected(_ id: ObjectIdentifier) {
+    if let scene = sceneReference {
+      guard ObjectIdentifier(scene) == id else { return }  // another scene was attached since
+      sceneReference = nil
+    }
+    // The link being delivered ends by itself; every other waiting one ends now.
+    endQueuedLinks(reason: "the scene went away")
+  }
+
+  /// Ends every queued link, `.discarded` for `reason`.
+  private func endQueuedLinks(reason: String) {
+    let ended = queue
+    queue = []
+    for pending in ended { pending.end(.discarded(reason: reason)) }
+  }
+
+  /// Drops the oldest queued links beyond the bound: called while the scene has no window.
+  private func keepWithinBound() {
+    while queue.count > configuration.queueLimit {
+      let dropped = queue.removeFirst()
+      let reason = "more than \(configuration.queueLimit) links waited for a window"
+      ChainLog.inbound.log(.error, "inbound link dropped: \(URLRedaction(dropped.url)) \(reason)")
+      dropped.end(.discarded(reason: reason))
+    }
   }
 
   /// Delivers the queued links, in arrival order, if the scene now has a root view
@@ -188,18 +230,10 @@ public final class InboundLinkDispatcher {
     let id = nextID
     nextID += 1
     queue.append(Pending(id: id, url: url, source: source, completion: completion, isCancelled: isCancelled))
-    // The bound is for a cold start, where links could pile up with nothing to show them.
-    // Once the scene shows a screen, a waiting link is behind a transition or a slower link
-    // and will be delivered: it is never dropped.
-    if queue.count > configuration.queueLimit, scene?.rootHost == nil {
-      let dropped = queue.removeFirst()
-      let reason = "more than \(configuration.queueLimit) links arrived before the app could show them"
-      ChainLog.inbound.log(.error, "inbound link dropped: \(URLRedaction(dropped.url)) \(reason)")
-      dropped.completion(
-        InboundLinkResult(
-          url: dropped.url, source: dropped.source, outcome: .discarded(reason: reason), propagation: nil)
-      )
-    }
+    // The bound holds while nothing can show the links (before the window, or after it
+    // went), where they could pile up. Once the scene shows a screen, a waiting link is
+    // behind a transition or a slower link and will be delivered: it is never dropped.
+    if scene?.rootHost == nil { keepWithinBound() }
     deliverQueuedLinks()
     return id
   }
@@ -232,23 +266,21 @@ public final class InboundLinkDispatcher {
 
   private func cancelQueued(_ id: Int) {
     guard let index = queue.firstIndex(where: { $0.id == id }) else { return }
-    let pending = queue.remove(at: index)
-    pending.completion(
-      InboundLinkResult(url: pending.url, source: pending.source, outcome: .cancelled, propagation: nil))
+    queue.remove(at: index).end(.cancelled)
   }
 
   private func deliverInOrder() async {
     defer { isDelivering = false }
     while !queue.isEmpty {
-      guard let scene, let root = scene.rootHost else { return }  // deliverQueuedLinks() resumes
+      guard let scene else { return endQueuedLinks(reason: "the scene went away") }
+      guard let root = scene.rootHost else { return keepWithinBound() }  // deliverQueuedLinks() resumes
       switch root.visibleScreen {
       case .transitioning:
         await scene.transitionsEnded()
       case .host(let host):
         let pending = queue.removeFirst()
         if pending.isCancelled?.withLock({ $0 }) == true {
-          pending.completion(
-            InboundLinkResult(url: pending.url, source: pending.source, outcome: .cancelled, propagation: nil))
+          pending.end(.cancelled)
           continue
         }
         let result = await deliver(pending.url, source: pending.source, from: host)

@@ -15,14 +15,18 @@ public import URLResponderChainInboundLinks
 /// ```
 @MainActor
 public final class TestScene: InboundLinkScene {
-  /// The key window; `nil` models a scene whose window is not set up yet.
+  /// The key window; `nil` models a scene whose window is not set up yet, or is gone.
+  /// Replacing it ends the waits for the old window's transitions: a dispatcher then looks
+  /// at the new window.
   public var window: TestWindow? {
     didSet {
       oldValue?.scene = nil
       window?.scene = self
+      if window !== oldValue { resumeWaiting() }
     }
   }
   private var waiting: [CheckedContinuation<Void, Never>] = []
+  private var disconnectionActions: [@MainActor () -> Void] = []
 
   /// Creates a scene, with a window or without one yet.
   public init(window: TestWindow? = nil) {
@@ -49,8 +53,35 @@ public final class TestScene: InboundLinkScene {
   /// Called by ``TestViewController/finishTransition()``.
   func transitionDidEnd() {
     guard !isTransitioning else { return }
+    resumeWaiting()
+  }
+
+  private func resumeWaiting() {
     let resumed = waiting
     waiting = []
     for continuation in resumed { continuation.resume() }
+  }
+
+  /// Disconnects the scene, as UIKit does when a window is closed or a background scene is
+  /// let go of: the window goes, and every dispatcher delivering into the scene ends the links
+  /// waiting for it. Releasing the scene does the same.
+  public func disconnect() {
+    window = nil
+    let actions = disconnectionActions
+    disconnectionActions = []
+    for action in actions { action() }
+  }
+
+  deinit {
+    let actions = disconnectionActions
+    guard !actions.isEmpty else { return }
+    Task { @MainActor in for action in actions { action() } }
+  }
+}
+
+extension TestScene: DisconnectionReporting {
+  /// Calls `action` once, when the scene is disconnected or released.
+  package func whenDisconnected(_ action: @escaping @MainActor () -> Void) {
+    disconnectionActions.append(action)
   }
 }

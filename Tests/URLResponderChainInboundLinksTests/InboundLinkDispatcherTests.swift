@@ -10,7 +10,9 @@ import URLResponderChainTesting
 @MainActor
 final class Screen: TestViewController, AsyncURLHandler {
   var decide: @MainActor (URL, URLHandlingContext) -> URLHandlingDecision
-  private(set) var asked: [URL] = []
+  private let askings = Arrivals<URL>()
+  /// The links the screen was asked about, in order.
+  var asked: [URL] { askings.items }
   private(set) var sources: [InboundLinkSource?] = []
   /// Read when the screen is asked: whether a transition was in progress in `scene`.
   weak var scene: TestScene?
@@ -26,8 +28,11 @@ final class Screen: TestViewController, AsyncURLHandler {
     super.init(name: name)
   }
 
+  /// Returns once the screen was asked `count` times (or the test timed out).
+  func untilAsked(_ count: Int) async { await askings.wait(for: count) }
+
   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    asked.append(url)
+    askings.append(url)
     sources.append(context.inboundSource)
     if let scene { askedDuringTransition.append(scene.isTransitioning) }
     if let answersAfter { await answersAfter.wait() }
@@ -208,7 +213,7 @@ final class Completions {
     let completions = Completions()
     let urls = (1...4).map { URL(string: "https://example.com/documents/\($0)")! }
     for url in urls { dispatcher.receive(url, source: .universalLink, completion: completions.record) }
-    let dropped = "more than 2 links arrived before the app could show them"
+    let dropped = "more than 2 links waited for a window"
     #expect(completions.results.map(\.url) == Array(urls.prefix(2)))
     #expect(completions.results.map(\.outcome) == [.discarded(reason: dropped), .discarded(reason: dropped)])
     app.showWindow()

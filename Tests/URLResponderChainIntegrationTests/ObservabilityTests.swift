@@ -188,7 +188,7 @@ import URLResponderChainTesting
         let lines = capture.lines(containing: "inbound")
         #expect(
           lines == [
-            "inbound link dropped: https://inbound-log.example more than 1 links arrived before the app could show them",
+            "inbound link dropped: https://inbound-log.example more than 1 links waited for a window",
             "inbound handoff link refused: https://spoof.inbound-log-evil.example"
               + " spoof.inbound-log-evil.example is not one of the app's associated domains",
           ])

@@ -185,9 +185,12 @@
   }
 
   extension SafariURLHandling {
-    /// Shows `url` in Safari from this view controller.
+    /// Shows `url` in Safari from this view controller. A link that opened the app
+    /// (``URLResponderChainCore/URLHandlingContext/isInbound``) is passed on: it goes to the
+    /// app's screens, never to a browser.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      await safariPresenter.present(url, from: self)
+      if context.isInbound { return .notHandled }
+      return await safariPresenter.present(url, from: self)
     }
   }
 #endif

@@ -61,9 +61,10 @@
       return
         content
         .modifier(
-          URLHandlerModifier(name: name) { url, _, view in
-            // No view controller to present from (not in a window yet): pass the link on.
-            guard let controller = view?.closestViewController else { return .notHandled }
+          URLHandlerModifier(name: name) { url, context, view in
+            // A link that opened the app goes to its screens, never to a browser; with no view
+            // controller to present from (not in a window yet), the link is passed on too.
+            guard !context.isInbound, let controller = view?.closestViewController else { return .notHandled }
             return await presenter.present(url, from: controller)
           }
         )

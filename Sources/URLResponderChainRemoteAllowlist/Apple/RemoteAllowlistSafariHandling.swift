@@ -32,9 +32,11 @@
 
   extension RemoteAllowlistSafariHandling {
     /// Checks `url` against the list, then shows it with `safariPresenter`
-    /// when the list allows it.
+    /// when the list allows it. A link that opened the app is passed on.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      await allowlistGate.decide(url, from: self) { await self.safariPresenter.present($0, from: self) }
+      // A link that opened the app goes to its screens, never to a browser.
+      if context.isInbound { return .notHandled }
+      return await allowlistGate.decide(url, from: self) { await self.safariPresenter.present($0, from: self) }
     }
   }
 

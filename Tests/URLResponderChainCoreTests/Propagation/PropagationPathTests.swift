@@ -13,45 +13,43 @@ import Testing
   static let rewritten = URL(string: "https://example.com/rewritten")!
 
   @Test func eachVisitTakesTheNextHopAndAVisitedNodeThatLivesIsARevisit() {
-    var path = PropagationPath(url: exampleURL)
-    let held = HeldNodes()
+    var path = PropagationPath()
+    var visited = VisitedNodes()
     let first = Node()
     let second = Node()
     #expect(path.hop == -1)
-    let firstIsNew = path.visit(first, nodeID: ObjectIdentifier(first), held: held) == .asks
-    #expect(firstIsNew && path.hop == 0)
-    var kept = HeldNodes()
-    kept.append(first)
-    let secondIsNew = path.visit(second, nodeID: ObjectIdentifier(second), held: kept) == .asks
-    #expect(secondIsNew && path.hop == 1)
-    let firstAgain = path.visit(first, nodeID: ObjectIdentifier(first), held: kept)
-    #expect(firstAgain == .revisit, "a node held by the walk is a revisit")
-    kept.removeAll { _ in }
+    let none = HeldNodes()
+    let firstVisit = path.visit(first, nodeID: ObjectIdentifier(first), held: none, in: &visited)
+    #expect(firstVisit == .asks && path.hop == 0)
+    var held = HeldNodes()
+    held.append(first)
+    let secondVisit = path.visit(second, nodeID: ObjectIdentifier(second), held: held, in: &visited)
+    #expect(secondVisit == .asks && path.hop == 1)
+    let again = path.visit(first, nodeID: ObjectIdentifier(first), held: held, in: &visited)
+    #expect(again == .revisit, "a node the walk holds is a revisit")
   }
 
-  @Test func aLetGoNodeIsRememberedUntilItIsFreedAndForgottenWhenThePathEnds() {
-    var path = PropagationPath(url: exampleURL)
+  @Test func aLetGoNodeIsARevisitWhileItLivesAndItsAddressIsNewOnceFreed() {
+    var path = PropagationPath()
+    var visited = VisitedNodes()
     var held = HeldNodes()
     var below: Node? = Node()
     let id = ObjectIdentifier(below!)
     let handler = ImmediateHandler(.handled)
-    let belowIsNew = path.visit(below!, nodeID: id, held: held) == .asks
+    let belowVisit = path.visit(below!, nodeID: id, held: held, in: &visited)
     held.append(below!)
-    let handlerIsNew = path.visit(handler, nodeID: ObjectIdentifier(handler), held: held) == .asks
-    #expect(belowIsNew && handlerIsNew)
-    path.letGo(&held, then: handler)
-    #expect(path.rememberedNodeCount == 2)
-    let livingAgain = path.visit(below!, nodeID: id, held: held)
-    #expect(livingAgain == .revisit, "a let-go node that lives is still a revisit")
+    let handlerVisit = path.visit(handler, nodeID: ObjectIdentifier(handler), held: held, in: &visited)
+    #expect(belowVisit == .asks && handlerVisit == .asks)
+    visited.letGo(&held, then: handler)
+    let living = path.visit(below!, nodeID: id, held: held, in: &visited)
+    #expect(living == .revisit, "a let-go node that lives is still a revisit")
     below = nil
     let newcomer = Node()
-    let freedAgain = path.visit(newcomer, nodeID: id, held: held)
-    #expect(freedAgain == .asks, "a freed node's address is new")
-    _ = path.end()
-    #expect(path.rememberedNodeCount == 0)
+    let reused = path.visit(newcomer, nodeID: id, held: held, in: &visited)
+    #expect(reused == .asks, "a freed node's address is new")
   }
 
-  @Test func eachAnswerDoesWhatItSaysToThePath() {
+  @Test func eachAnswerDoesWhatItSaysToThePathTheURLAndTheTrace() {
     let handler = Node()
     let id = ObjectIdentifier(handler)
     let cases: [(URLHandlingDecision, URLPropagationResult.Outcome?, URL, Bool)] = [
@@ -62,45 +60,42 @@ import Testing
       (.discarded(reason: "no"), .discarded(reason: "no"), exampleURL, false),
     ]
     for (decision, outcome, url, onlySystem) in cases {
-      var path = PropagationPath(url: exampleURL)
-      path.begin(at: 100)
-      #expect(path.apply(decision, by: handler, nodeID: id, nodeType: Node.self, at: 130) == outcome)
-      #expect(path.url == url)
+      var path = PropagationPath()
+      var carried = exampleURL
+      var trace: [URLPropagationStep] = []
+      path.begin(at: 100, trace: &trace)
+      let ended = path.apply(
+        decision, by: handler, nodeID: id, nodeType: Node.self, at: 130, to: &carried, trace: &trace)
+      #expect(ended == outcome)
+      #expect(carried == url)
       #expect(path.asksOnlyTheSystem == onlySystem)
-      #expect(path.steps.map(\.decision) == [decision])
-      #expect(path.steps.first?.duration == .nanoseconds(30), "a step counts from the answer before it")
+      #expect(trace.map(\.decision) == [decision])
+      #expect(trace.first?.duration == .nanoseconds(30), "a step counts from the answer before it")
     }
   }
 
   @Test func pastASystemActionOnlyTheApplicationIsAsked() {
-    var path = PropagationPath(url: exampleURL)
+    var path = PropagationPath()
+    var visited = VisitedNodes()
+    var url = exampleURL
+    var trace: [URLPropagationStep] = []
     let held = HeldNodes()
     let nodes = (0..<3).map { _ in Node() }
     let application = Application()
-    let first = path.visit(nodes[0], nodeID: ObjectIdentifier(nodes[0]), held: held)
+    let first = path.visit(nodes[0], nodeID: ObjectIdentifier(nodes[0]), held: held, in: &visited)
     #expect(first == .asks)
-    _ = path.apply(.systemAction, by: nodes[0], nodeID: ObjectIdentifier(nodes[0]), nodeType: Node.self, at: 0)
-    let second = path.visit(nodes[1], nodeID: ObjectIdentifier(nodes[1]), held: held)
+    _ = path.apply(
+      .systemAction, by: nodes[0], nodeID: ObjectIdentifier(nodes[0]), nodeType: Node.self, at: 0, to: &url,
+      trace: &trace)
+    let second = path.visit(nodes[1], nodeID: ObjectIdentifier(nodes[1]), held: held, in: &visited)
     #expect(second == .passes)
-    let end = path.visit(application, nodeID: ObjectIdentifier(application), held: held)
+    let end = path.visit(application, nodeID: ObjectIdentifier(application), held: held, in: &visited)
     #expect(end == .asks)
-    _ = path.apply(.notHandled, by: application, nodeID: ObjectIdentifier(application), nodeType: Node.self, at: 0)
-    let third = path.visit(nodes[2], nodeID: ObjectIdentifier(nodes[2]), held: held)
+    _ = path.apply(
+      .notHandled, by: application, nodeID: ObjectIdentifier(application), nodeType: Node.self, at: 0, to: &url,
+      trace: &trace)
+    let third = path.visit(nodes[2], nodeID: ObjectIdentifier(nodes[2]), held: held, in: &visited)
     #expect(third == .passes, "no later answer asks in-app handlers again")
     #expect(path.hop == 3)
-  }
-
-  @Test func passedNodesAreTracedWithoutADecisionAndThePendingHandlerIsAddedToAnEndingTrace() {
-    var path = PropagationPath(url: exampleURL)
-    let node = Node()
-    path.pass(node, nodeID: ObjectIdentifier(node), nodeType: Node.self)
-    #expect(path.steps.count == 1 && path.steps[0].decision == nil)
-    let pending = PendingHandler(nodeID: ObjectIdentifier(node), nodeType: Node.self, startedAt: 0, askedAt: .zero)
-    let trace = path.trace(pending: pending, waited: 5)
-    #expect(trace.count == 2)
-    #expect(path.trace(pending: nil, waited: 5).count == 1)
-    path.replaceTrace(with: trace)
-    #expect(path.end().count == 2)
-    #expect(path.steps.isEmpty, "an ended path holds no step")
   }
 }

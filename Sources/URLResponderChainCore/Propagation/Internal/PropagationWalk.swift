@@ -37,8 +37,14 @@ final class PropagationWalk {
 
   /// Where the walk is; changed only through ``enter(_:)``.
   private(set) var phase: PropagationPhase
-  /// The way the walk has come: URL, hop, trace and visited nodes (the walk's pure part).
-  var path: PropagationPath
+  /// The URL as the handlers so far left it.
+  private(set) var currentURL: URL
+  /// The way the walk has come: the hop, and whether only the system is asked (the walk's
+  /// pure part, which writes the trace and the visited nodes below).
+  private var path = PropagationPath()
+  /// One entry per node visited, in order.
+  private var steps: [URLPropagationStep] = []
+  private var visited = VisitedNodes()
   /// The open signpost of the handler being asked; read at every handler's answer.
   var handlerInterval: SignpostInterval?
   // Read once per propagation or per awaited handler: the checks cost nothing measurable.
@@ -51,7 +57,7 @@ final class PropagationWalk {
   init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false) {
     self.origin = PropagationOrigin(url: url, node: origin, inboundSourceName: options.inboundSourceName)
     self.phase = .ready(from: origin)
-    self.path = PropagationPath(url: url)
+    self.currentURL = url
     self.timeout = max(options.handlerTimeout, .zero)
     self.clock = options.clock
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
@@ -92,7 +98,7 @@ final class PropagationWalk {
   #if DEBUG
     /// How many let-go nodes the walk remembers (weakly): for the tests that a finished walk
     /// remembers none.
-    var rememberedNodeCount: Int { path.rememberedNodeCount }
+    var rememberedNodeCount: Int { visited.rememberedCount }
   #endif
 
   /// The result, once the walk finished, for the caller that started it without a continuation.
@@ -144,7 +150,7 @@ final class PropagationWalk {
         "propagation", id: self, "\(self.originalURL.scheme ?? "")")
     }
     startedAt = MonotonicClock.now()
-    path.begin(at: startedAt)
+    path.begin(at: startedAt, trace: &steps)
     // Everything the walk runs, its synchronous handlers and the tasks they start as much as
     // its own task and what an awaited handler starts, runs inside it: a propagation made from
     // there never joins it (it would wait on itself, or re-ask a handler without end), and
@@ -191,9 +197,12 @@ final class PropagationWalk {
   private func walkSynchronously(from start: any ResponderChainNode, after awaitedType: ObjectIdentifier? = nil) -> Bool
   {
     var cursor: (any ResponderChainNode)? = start
-    // A local copy, changed with the path's, so that the hot loop does not read (and retain)
-    // the path's around calls that could change it.
-    var url = path.url
+    // Locals, written back where the walk stops: reading a class's properties around calls
+    // that could change them costs an exclusivity check each (and a retain for the URL). The
+    // path is three plain words, and only the walk's own loops read it.
+    var url = currentURL
+    var path = self.path
+    defer { self.path = path }
     let signposting = propagationInterval != nil
     // `take()` moves each node out of the cursor: the walk holds one reference per node,
     // the one `nextNode` returned. When the node's turn is over that reference moves into
@@ -205,7 +214,7 @@ final class PropagationWalk {
     while let node = cursor.take() {
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
-      let visit = path.visit(node, nodeID: nodeID, held: held)
+      let visit = path.visit(node, nodeID: nodeID, held: held, in: &visited)
       if visit == .revisit { break }
       let asks = visit == .asks
       if asks, ObjectIdentifier(nodeType) != awaitedType, let handler = node as? any URLHandler {
@@ -214,18 +223,19 @@ final class PropagationWalk {
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
         guard !isFinished else { return false }
-        if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType) { return false }
+        if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType, path: &path) { return false }
         if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
         held.append(consume handler)
       } else if asks, let handler = node as? any AsyncURLHandler {
         if signposting { beginHandlerInterval(handler) }
         // The phase holds the handler until it is asked; the walk lets go of the nodes below.
-        path.letGo(&held, then: handler)
+        visited.letGo(&held, then: handler)
         enter(.stopped(at: handler))
         return true
       } else {
-        path.pass(node, nodeID: nodeID, nodeType: nodeType)
+        steps.append(
+          URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
         cursor = node.nextNode
         held.append(consume node)
       }
@@ -249,7 +259,7 @@ final class PropagationWalk {
         .awaiting(
           PendingHandler(
             nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)))
-      let decision = await handler.decideURL(path.url, context: URLHandlingContext(origin: origin, hop: path.hop))
+      let decision = await handler.decideURL(currentURL, context: URLHandlingContext(origin: origin, hop: path.hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the
@@ -258,7 +268,9 @@ final class PropagationWalk {
       // leaves an answer given without suspending to count.)
       if timeout > .zero, timeoutClock.now(tick: MonotonicClock.now()) - askedAt > timeout { return timeOut() }
       enter(.walking)
-      if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler)) { return }
+      if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), path: &path) {
+        return
+      }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
       guard let next = handler.nextNode else { return finish(.notHandled) }
       guard walkSynchronously(from: next, after: ObjectIdentifier(type(of: handler))),
@@ -273,14 +285,17 @@ final class PropagationWalk {
   /// - Returns: Whether the answer ended the walk.
   @inline(__always)
   private func record(
-    _ decision: URLHandlingDecision, node: AnyObject, nodeID: ObjectIdentifier, nodeType: any Any.Type
+    _ decision: URLHandlingDecision, node: AnyObject, nodeID: ObjectIdentifier, nodeType: any Any.Type,
+    path: inout PropagationPath
   ) -> Bool {
     if let handlerInterval {
       ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
       self.handlerInterval = nil
     }
     guard
-      let outcome = path.apply(decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now())
+      let outcome = path.apply(
+        decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now(), to: &currentURL,
+        trace: &steps)
     else { return false }
     finish(outcome)
     return true
@@ -293,8 +308,11 @@ final class PropagationWalk {
   // MARK: - Ending
 
   func finish(_ outcome: URLPropagationResult.Outcome) {
-    let url = path.url
-    let result = URLPropagationResult(outcome: outcome, url: url, originalURL: originalURL, trace: path.end())
+    let result = URLPropagationResult(outcome: outcome, url: currentURL, originalURL: originalURL, trace: steps)
+    steps = []
+    // Nothing is held once the walk ends, not even by a handle an app keeps to cancel it, or
+    // by a timed-out handler's task that ignores its cancellation and still holds the walk.
+    visited = VisitedNodes()
     // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
     enter(.finished(result))
     if isRegistered { InFlightPropagations.remove(self) }
@@ -339,14 +357,15 @@ final class PropagationWalk {
 
   /// The trace so far, plus the handler being waited on, if any.
   private func traceIncludingPending() -> [URLPropagationStep] {
-    guard case .awaiting(let pending) = phase else { return path.steps }
-    return path.trace(pending: pending, waited: MonotonicClock.now() &- pending.startedAt)
+    guard case .awaiting(let pending) = phase else { return steps }
+    let waited = MonotonicClock.now() &- pending.startedAt
+    return steps + [URLPropagationStep(pending: pending, nanoseconds: waited)]
   }
 
   /// Gives up the current handler because it missed its deadline.
   func timeOut() {
     guard !isFinished else { return }
-    path.replaceTrace(with: traceIncludingPending())
+    steps = traceIncludingPending()
     task?.cancel()
     finish(.timedOut)
   }
@@ -356,12 +375,12 @@ final class PropagationWalk {
   func cancel(token: Int) {
     guard !isFinished, let waiter = waiters.remove(token: token) else { return }
     let trace = traceIncludingPending()
-    let url = path.url
     if waiters.isEmpty {
-      path.replaceTrace(with: trace)
+      steps = trace
       task?.cancel()
       finish(.cancelled)
     }
-    waiter.resume(with: URLPropagationResult(outcome: .cancelled, url: url, originalURL: originalURL, trace: trace))
+    waiter.resume(
+      with: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: trace))
   }
 }
