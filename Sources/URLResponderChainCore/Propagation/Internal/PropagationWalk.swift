@@ -25,9 +25,8 @@ final class PropagationWalk {
 
   /// How long one awaited handler may take; never negative.
   let timeout: Duration
-  private let clock: any Clock<Duration>
-  /// The timeout's clock, taken when the walk first awaits a handler.
-  private(set) var timeoutClock = TimeoutClock.monotonic
+  /// The timeout's clock: the monotonic clock the trace reads, unless the options name another.
+  let timeoutClock: TimeoutClock
   private let startsImmediatelyWhereAvailable: Bool
   private let isRegistered: Bool
   private var waiters = PropagationWaiters()
@@ -39,12 +38,16 @@ final class PropagationWalk {
   private(set) var phase: PropagationPhase
   /// The URL as the handlers so far left it.
   private(set) var currentURL: URL
-  /// The way the walk has come: the hop, and whether only the system is asked (the walk's
-  /// pure part, which writes the trace and the visited nodes below).
-  private var path = PropagationPath()
+  /// The hop of the node visited last: 0 for the origin, -1 before any.
+  private var hop = -1
+  /// When the last handler answered, or the walk began: each answer's step records the time since.
+  private var lastTick: UInt64 = 0
   /// One entry per node visited, in order.
   private var steps: [URLPropagationStep] = []
   private var visited = VisitedNodes()
+  /// Whether a handler answered ``URLHandlingDecision/systemAction``: from then on only a
+  /// ``SystemURLOpener`` is asked (``PropagationRules/asks(_:onlyTheSystem:)``).
+  private var asksOnlyTheSystem = false
   /// The open signpost of the handler being asked; read at every handler's answer.
   var handlerInterval: SignpostInterval?
   // Read once per propagation or per awaited handler: the checks cost nothing measurable.
@@ -59,7 +62,7 @@ final class PropagationWalk {
     self.phase = .ready(from: origin)
     self.currentURL = url
     self.timeout = max(options.handlerTimeout, .zero)
-    self.clock = options.clock
+    self.timeoutClock = TimeoutClock(options.clock)
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
     self.isRegistered = registered
   }
@@ -150,14 +153,14 @@ final class PropagationWalk {
         "propagation", id: self, "\(self.originalURL.scheme ?? "")")
     }
     startedAt = MonotonicClock.now()
-    path.begin(at: startedAt, trace: &steps)
+    lastTick = startedAt
+    steps.reserveCapacity(Self.initialTraceCapacity)
     // Everything the walk runs, its synchronous handlers and the tasks they start as much as
     // its own task and what an awaited handler starts, runs inside it: a propagation made from
     // there never joins it (it would wait on itself, or re-ask a handler without end), and
     // counts towards the nesting limit. One rule, wherever the handler sits in the chain.
     let ran = EnclosingWalks.adding(ObjectIdentifier(self), limit: Self.nestingLimit) {
       guard walkSynchronously(from: node) else { return }
-      timeoutClock = TimeoutClock(clock)
       startTask()
     }
     if !ran { finish(.discarded(reason: "16 walks deep")) }
@@ -198,11 +201,14 @@ final class PropagationWalk {
   {
     var cursor: (any ResponderChainNode)? = start
     // Locals, written back where the walk stops: reading a class's properties around calls
-    // that could change them costs an exclusivity check each (and a retain for the URL). The
-    // path is three plain words, and only the walk's own loops read it.
+    // that could change them costs an exclusivity check each (and a retain for the URL).
     var url = currentURL
-    var path = self.path
-    defer { self.path = path }
+    var hop = self.hop
+    var onlyTheSystem = asksOnlyTheSystem
+    defer {
+      self.hop = hop
+      asksOnlyTheSystem = onlyTheSystem
+    }
     let signposting = propagationInterval != nil
     // `take()` moves each node out of the cursor: the walk holds one reference per node,
     // the one `nextNode` returned. When the node's turn is over that reference moves into
@@ -214,16 +220,18 @@ final class PropagationWalk {
     while let node = cursor.take() {
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
-      let visit = path.visit(node, nodeID: nodeID, held: held, in: &visited)
-      if visit == .revisit { break }
-      let asks = visit == .asks
+      hop &+= 1
+      guard visited.insert(nodeID, held: held) else { break }
+      let asks = PropagationRules.asks(node, onlyTheSystem: onlyTheSystem)
       if asks, ObjectIdentifier(nodeType) != awaitedType, let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
-        let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: path.hop))
+        let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
         // A handler may have ended the walk while it answered (by cancelling it through a
         // propagation that joined it); its answer then no longer counts.
         guard !isFinished else { return false }
-        if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType, path: &path) { return false }
+        if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType, onlyTheSystem: &onlyTheSystem) {
+          return false
+        }
         if case .rewrite(let rewritten) = decision { url = rewritten }
         cursor = handler.nextNode
         held.append(consume handler)
@@ -259,7 +267,7 @@ final class PropagationWalk {
         .awaiting(
           PendingHandler(
             nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: tick, askedAt: askedAt)))
-      let decision = await handler.decideURL(currentURL, context: URLHandlingContext(origin: origin, hop: path.hop))
+      let decision = await handler.decideURL(currentURL, context: URLHandlingContext(origin: origin, hop: hop))
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the
@@ -268,7 +276,8 @@ final class PropagationWalk {
       // leaves an answer given without suspending to count.)
       if timeout > .zero, timeoutClock.now(tick: MonotonicClock.now()) - askedAt > timeout { return timeOut() }
       enter(.walking)
-      if record(decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), path: &path) {
+      let handlerID = ObjectIdentifier(handler)
+      if record(decision, node: handler, nodeID: handlerID, nodeType: type(of: handler), onlyTheSystem: &asksOnlyTheSystem) {
         return
       }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
@@ -280,26 +289,32 @@ final class PropagationWalk {
     }
   }
 
-  /// Adds a handler's answer to the path and ends the walk if the answer ends it.
+  /// Adds a handler's answer to the trace, applies it (``PropagationRules``) and ends the
+  /// walk if the answer ends it.
   ///
   /// - Returns: Whether the answer ended the walk.
   @inline(__always)
   private func record(
     _ decision: URLHandlingDecision, node: AnyObject, nodeID: ObjectIdentifier, nodeType: any Any.Type,
-    path: inout PropagationPath
+    onlyTheSystem: inout Bool
   ) -> Bool {
     if let handlerInterval {
       ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
       self.handlerInterval = nil
     }
     guard
-      let outcome = path.apply(
-        decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now(), to: &currentURL,
-        trace: &steps)
+      let outcome = PropagationRules.apply(
+        decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now(), since: &lastTick,
+        to: &currentURL, onlyTheSystem: &onlyTheSystem, trace: &steps)
     else { return false }
     finish(outcome)
     return true
   }
+
+  /// Room for the trace of most chains (UIKit's run from a view to the application is a few
+  /// dozen nodes), reserved once; a longer walk grows it by doubling. Counting the chain
+  /// first would cost a second `nextNode` call per node.
+  private static let initialTraceCapacity = 32
 
   private func beginHandlerInterval(_ handler: any ResponderChainNode) {
     handlerInterval = ChainLog.propagation.beginInterval("handler", id: self, String(describing: type(of: handler)))
@@ -358,8 +373,9 @@ final class PropagationWalk {
   /// The trace so far, plus the handler being waited on, if any.
   private func traceIncludingPending() -> [URLPropagationStep] {
     guard case .awaiting(let pending) = phase else { return steps }
-    let waited = MonotonicClock.now() &- pending.startedAt
-    return steps + [URLPropagationStep(pending: pending, nanoseconds: waited)]
+    var trace = steps
+    trace.append(URLPropagationStep(pending: pending, nanoseconds: MonotonicClock.now() &- pending.startedAt))
+    return trace
   }
 
   /// Gives up the current handler because it missed its deadline.

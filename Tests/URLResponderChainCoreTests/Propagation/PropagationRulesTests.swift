@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import URLResponderChainCore
+
+/// The walk's pure rules, applied by hand: no task, no clock, no waiter.
+@MainActor
+@Suite struct PropagationRulesTests {
+  /// The application at a chain's end, as far as the rules are concerned.
+  final class Application: Linked, SystemURLOpener {}
+
+  static let rewritten = URL(string: "https://example.com/rewritten")!
+
+  @Test func eachAnswerDoesWhatItSaysToTheURLTheFlagAndTheTrace() {
+    let handler = Node()
+    let id = ObjectIdentifier(handler)
+    let cases: [(URLHandlingDecision, URLPropagationResult.Outcome?, URL, Bool)] = [
+      (.notHandled, nil, exampleURL, false),
+      (.rewrite(Self.rewritten), nil, Self.rewritten, false),
+      (.systemAction, nil, exampleURL, true),
+      (.handled, .handled, exampleURL, false),
+      (.discarded(reason: "no"), .discarded(reason: "no"), exampleURL, false),
+    ]
+    for (decision, outcome, url, onlySystem) in cases {
+      var lastTick: UInt64 = 100
+      var carried = exampleURL
+      var onlyTheSystem = false
+      var trace: [URLPropagationStep] = []
+      let ended = PropagationRules.apply(
+        decision, by: handler, nodeID: id, nodeType: Node.self, at: 130, since: &lastTick, to: &carried,
+        onlyTheSystem: &onlyTheSystem, trace: &trace)
+      #expect(ended == outcome, "\(decision)")
+      #expect(carried == url, "\(decision)")
+      #expect(onlyTheSystem == onlySystem, "\(decision)")
+      #expect(trace.map(\.decision) == [decision])
+      #expect(trace.first?.duration == .nanoseconds(30), "a step counts from the answer before it")
+      #expect(lastTick == 130)
+    }
+  }
+
+  @Test func aSystemActionIsNeverUndoneByALaterAnswer() {
+    let node = Node()
+    var lastTick: UInt64 = 0
+    var url = exampleURL
+    var onlyTheSystem = true
+    var trace: [URLPropagationStep] = []
+    for decision in [URLHandlingDecision.notHandled, .rewrite(Self.rewritten)] {
+      _ = PropagationRules.apply(
+        decision, by: node, nodeID: ObjectIdentifier(node), nodeType: Node.self, at: 0, since: &lastTick, to: &url,
+        onlyTheSystem: &onlyTheSystem, trace: &trace)
+      #expect(onlyTheSystem, "\(decision)")
+    }
+  }
+
+  @Test func pastASystemActionOnlyTheApplicationIsAsked() {
+    let node = Node()
+    let application = Application()
+    #expect(PropagationRules.asks(node, onlyTheSystem: false))
+    #expect(PropagationRules.asks(application, onlyTheSystem: false))
+    #expect(!PropagationRules.asks(node, onlyTheSystem: true))
+    #expect(PropagationRules.asks(application, onlyTheSystem: true))
+  }
+}
