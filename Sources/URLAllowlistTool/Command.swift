@@ -2,7 +2,10 @@ import Foundation
 
 /// A parsed command line.
 enum Command: Equatable {
-  case help
+  /// Print the usage of the whole tool (`nil`) or of one subcommand, and exit 0.
+  case help(Subcommand?)
+  /// Print the version and exit 0.
+  case version
   case validate(file: String)
   case check(source: AllowlistSource, json: Bool, urls: [String])
 
@@ -12,18 +15,51 @@ enum Command: Equatable {
     case remote(url: URL, cacheDirectory: String?, timeoutSeconds: Double)
   }
 
-  /// A command-line problem, reported with the usage text and exit status 2.
+  /// The subcommands, each with a usage of its own.
+  enum Subcommand: String, Equatable, CaseIterable {
+    case validate
+    case check
+  }
+
+  /// A command-line problem, reported with the usage text (of `subcommand`, when the problem
+  /// is in one) and ``ExitStatus/usage``.
   struct UsageError: Error, Equatable {
     let message: String
+    var subcommand: Subcommand?
   }
 
   /// Parses the arguments after the program name.
+  ///
+  /// As with ArgumentParser, `-h` and `--help` ask for help wherever they appear before a
+  /// `--` (`url-allowlist check --help`), and so does `help [SUBCOMMAND]`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     guard let verb = arguments.first else { throw UsageError(message: "missing command") }
     let rest = Array(arguments.dropFirst())
+    let subcommand = Subcommand(rawValue: verb)
+    if subcommand != nil, rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+      return .help(subcommand)
+    }
+    do throws(UsageError) {
+      return try parse(verb, rest)
+    } catch {
+      throw UsageError(message: error.message, subcommand: subcommand)
+    }
+  }
+
+  private static func parse(_ verb: String, _ rest: [String]) throws(UsageError) -> Command {
     switch verb {
-    case "-h", "--help", "help":
-      return .help
+    case "-h", "--help":
+      guard rest.isEmpty else { throw UsageError(message: "\(verb) takes no arguments") }
+      return .help(nil)
+    case "help":
+      guard let topic = rest.first else { return .help(nil) }
+      guard rest.count == 1, let subcommand = Subcommand(rawValue: topic) else {
+        throw UsageError(message: "help takes one of: \(Subcommand.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return .help(subcommand)
+    case "--version":
+      guard rest.isEmpty else { throw UsageError(message: "--version takes no arguments") }
+      return .version
     case "validate":
       guard rest.count == 1, !rest[0].hasPrefix("-") else {
         throw UsageError(message: "validate takes exactly one FILE")

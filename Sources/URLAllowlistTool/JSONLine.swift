@@ -26,14 +26,14 @@ enum JSONLine {
     return try? JSONDecoder().decode(String.self, from: Data(trimmed.utf8))
   }
 
-  /// `{"input": …, "verdict": …, "reason": …}` with keys in that order.
-  static func verdictObject(input: String, verdict: String, reason: String) -> String {
+  /// `{"input": …, "opens": …, "reason": …}` with keys in that order.
+  static func rowObject(input: String, opens: String, reason: String) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(input.utf8.count + reason.utf8.count + 48)
     bytes.append(contentsOf: #"{"input":"#.utf8)
     appendLiteral(input, to: &bytes)
-    bytes.append(contentsOf: #","verdict":"#.utf8)
-    appendLiteral(verdict, to: &bytes)
+    bytes.append(contentsOf: #","opens":"#.utf8)
+    appendLiteral(opens, to: &bytes)
     bytes.append(contentsOf: #","reason":"#.utf8)
     appendLiteral(reason, to: &bytes)
     bytes.append(UInt8(ascii: "}"))

@@ -24,22 +24,26 @@ struct Tool {
     do {
       command = try Command.parse(arguments)
     } catch {
-      errorOutput("url-allowlist: \(TerminalText.escaped(error.message))\n\n\(usage)")
-      return 2
+      errorOutput("url-allowlist: \(TerminalText.escaped(error.message))\n\n\(error.subcommand?.usage ?? usage)")
+      return ExitStatus.usage
     }
     switch command {
-    case .help:
-      output(usage)
-      return 0
+    case .help(let subcommand):
+      output(subcommand?.usage ?? usage)
+      return ExitStatus.success
+    case .version:
+      output(version)
+      return ExitStatus.success
     case .validate(let file):
       return validate(file)
     case .check(.file(let file), let json, let urls):
       switch load(file) {
       case .success(let allowlist):
-        return check(json: json, urls: urls) { allowlist.verdict(for: $0).printed }
+        let policy = LinkPolicy(inApp: allowlist, permittedPorts: allowlist.permittedPorts)
+        return check(json: json, urls: urls) { policy.printedDestination(for: $0) }
       case .failure(let failure):
         errorOutput("url-allowlist: \(failure.message)")
-        return 2
+        return failure.status
       }
     case .check(.remote(let endpoint, let cacheDirectory, let timeout), let json, let urls):
       let remote: RemoteAllowlist
@@ -47,7 +51,7 @@ struct Tool {
         remote = try RemoteAllowlist(configuration: remoteConfiguration(endpoint, cacheDirectory, timeout))
       } catch {
         errorOutput("url-allowlist: \(TerminalText.escaped("\(error)"))")
-        return 2
+        return ExitStatus.usage
       }
       let current: Result<Allowlist, RemoteAllowlistFailure>
       do throws(RemoteAllowlistFailure) {
@@ -55,20 +59,28 @@ struct Tool {
       } catch {
         current = .failure(error)
       }
+      let policy = try? current.map { LinkPolicy(inApp: $0, permittedPorts: $0.permittedPorts) }.get()
       let status = check(json: json, urls: urls) { input in
         switch current {
-        case .success(let allowlist): allowlist.verdict(for: input).printed
-        case .failure(let failure): ("deny", "no valid allowlist: \(failure)")
+        case .success: policy!.printedDestination(for: input)
+        case .failure(let failure): ("nowhere", "no valid allowlist: \(failure)")
         }
       }
       // A stale-while-revalidate refresh started above must reach the cache before the
       // process exits, or the next run revalidates the old list again (bounded by --timeout).
       await remote.finishPendingFetch()
+      if case .failure = current {
+        errorOutput("url-allowlist: no valid allowlist could be had from \(TerminalText.escaped(endpoint.absoluteString))")
+        return ExitStatus.allowlistUnavailable
+      }
       return status
     }
   }
 
-  private struct LoadFailure: Error { let message: String }
+  private struct LoadFailure: Error {
+    let message: String
+    let status: Int32
+  }
 
   private func load(_ file: String) -> Result<Allowlist, LoadFailure> {
     let data: Data
@@ -76,7 +88,9 @@ struct Tool {
       data = try readFile(file)
     } catch {
       return .failure(
-        LoadFailure(message: TerminalText.escaped("cannot read \(file): \(error.localizedDescription)")))
+        LoadFailure(
+          message: TerminalText.escaped("cannot read \(file): \(error.localizedDescription)"),
+          status: ExitStatus.unreadableAllowlist))
     }
     do throws(AllowlistError) {
       return .success(try Allowlist(document: data))
@@ -84,14 +98,19 @@ struct Tool {
       return .failure(
         LoadFailure(
           message: "\(TerminalText.escaped(file)) is not a valid allowlist:\n"
-            + error.problems.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")))
+            + error.problems.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n"),
+          status: ExitStatus.invalidAllowlist))
     }
   }
 
   private func validate(_ file: String) -> Int32 {
-    guard let data = try? readFile(file) else {
-      errorOutput("url-allowlist: cannot read \(TerminalText.escaped(file))")
-      return 2
+    let data: Data
+    do {
+      data = try readFile(file)
+    } catch {
+      errorOutput(
+        "url-allowlist: \(TerminalText.escaped("cannot read \(file): \(error.localizedDescription)"))")
+      return ExitStatus.unreadableAllowlist
     }
     do throws(AllowlistError) {
       let allowlist = try Allowlist(document: data)
@@ -99,11 +118,11 @@ struct Tool {
       for key in Self.unknownKeys(in: data) {
         output("  warning: unknown key \"\(TerminalText.escaped(key))\" is ignored (check its spelling: \"deny\"?)")
       }
-      return 0
+      return ExitStatus.success
     } catch {
       output("\(TerminalText.escaped(file)): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
       for problem in error.problems { output("  " + TerminalText.escaped(problem.description)) }
-      return 1
+      return ExitStatus.invalidAllowlist
     }
   }
 
@@ -145,35 +164,39 @@ struct Tool {
   /// line on standard error. Blank lines in the input are skipped and counted.
   ///
   /// A line it cannot read (not UTF-8, longer than ``LineReader/maximumLineLength``, or not a
-  /// JSON string literal with `--json`) gets a "deny" row saying why, so that rows and lines
-  /// stay in step, and the command exits with ``unreadableInputStatus``, naming the first such
-  /// line: never a silent "deny".
+  /// JSON string literal with `--json`) gets a "nowhere" row saying why, so that rows and
+  /// lines stay in step, and the command exits with ``ExitStatus/unreadableInput``, naming
+  /// the first such line: never a silent "nowhere".
   private func check(
-    json: Bool, urls: [String], verdict: @escaping @Sendable (String) -> (word: String, reason: String)
+    json: Bool, urls: [String], destination: @escaping @Sendable (String) -> (opens: String, reason: String)
   ) -> Int32 {
     var table = VerdictTable(emit: output)
-    var tally = (allowed: 0, denied: 0, blank: 0, unreadable: 0)
+    var tally = (inApp: 0, system: 0, nowhere: 0, blank: 0, unreadable: 0)
     var firstUnreadable: (line: Int, reason: String)?
     var lineNumber = 0
     func judge(_ lines: [InputLine], literals: Bool) {
       let rows = lines.parallelMap { line -> Row in
         // A line that is not UTF-8 is refused, not repaired: the repaired URL is not the one given.
         let url = !line.isUTF8 ? nil : literals ? JSONLine.decodeString(line.text) : line.text
-        let (word, reason) =
-          url.map(verdict)
+        let (opens, reason) =
+          url.map(destination)
           ?? (
-            "deny",
+            "nowhere",
             line.isTooLong
               ? "input line is longer than \(LineReader.maximumLineLength) bytes"
               : line.isUTF8 ? "input is not a JSON string literal" : "input is not UTF-8"
           )
         let input = url ?? line.text
         return Row(
-          isAllowed: word == "allow", isUnreadable: url == nil, input: input, reason: reason,
-          json: json ? JSONLine.verdictObject(input: input, verdict: word, reason: reason) : nil)
+          opens: opens, isUnreadable: url == nil, input: input, reason: reason,
+          json: json ? JSONLine.rowObject(input: input, opens: opens, reason: reason) : nil)
       }
       for (row, number) in zip(rows, lines.map(\.number)) {
-        if row.isAllowed { tally.allowed += 1 } else { tally.denied += 1 }
+        switch row.opens {
+        case "in-app": tally.inApp += 1
+        case "system": tally.system += 1
+        default: tally.nowhere += 1
+        }
         if row.isUnreadable {
           tally.unreadable += 1
           if firstUnreadable == nil { firstUnreadable = (number, row.reason) }
@@ -181,7 +204,7 @@ struct Tool {
         if let line = row.json {
           output(line)
         } else {
-          table.add(verdict: row.isAllowed ? "allow" : "deny", url: row.input, reason: row.reason)
+          table.add(opens: row.opens, url: row.input, reason: row.reason)
         }
       }
     }
@@ -212,25 +235,23 @@ struct Tool {
     }
     if !json { table.finish() }
     flush()
-    let checked = tally.allowed + tally.denied
+    let checked = tally.inApp + tally.system + tally.nowhere
     let blank = tally.blank == 0 ? "" : "; \(tally.blank) blank line\(tally.blank == 1 ? "" : "s") skipped"
     errorOutput(
-      "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.allowed) allowed, \(tally.denied) denied\(blank)"
+      "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.inApp) in-app, \(tally.system) system, \(tally.nowhere) nowhere\(blank)"
     )
     guard let firstUnreadable else { return 0 }
     let lines = tally.unreadable == 1 ? "1 line" : "\(tally.unreadable) lines"
     let place = urls.isEmpty ? "line \(firstUnreadable.line)" : "argument \(firstUnreadable.line)"
     errorOutput("url-allowlist: \(lines) could not be read, the first at \(place): \(firstUnreadable.reason)")
-    return Self.unreadableInputStatus
+    return ExitStatus.unreadableInput
   }
-
-  /// The exit status of `check` when some input could not be read.
-  static let unreadableInputStatus: Int32 = 3
 
   /// One judged line.
   private struct Row: Sendable {
-    let isAllowed: Bool
-    /// Whether the line could not be read as a URL (its row is a "deny" saying why).
+    /// Where the link opens: "in-app", "system" or "nowhere".
+    let opens: String
+    /// Whether the line could not be read as a URL (its row is a "nowhere" saying why).
     let isUnreadable: Bool
     let input: String
     let reason: String
@@ -239,13 +260,15 @@ struct Tool {
   }
 }
 
-extension URLVerdict {
-  /// The word and reason `check` prints.
-  var printed: (word: String, reason: String) {
-    switch self {
-    case .allowed(let rule): ("allow", "matches allow rule \"\(rule)\"")
-    case .blocked(let rule): ("deny", "matches deny rule \"\(rule)\"")
-    case .refused(let reason): ("deny", reason)
+extension LinkPolicy {
+  /// Where `input` opens, in the SDK's words ("in-app", "system", "nowhere"), and why: the
+  /// policy's own answer (``LinkPolicy/destination(for:)``), which a tap in an app gets.
+  func printedDestination(for input: String) -> (opens: String, reason: String) {
+    guard let url = URL(string: input) else { return ("nowhere", "not a URL") }
+    switch destination(for: url) {
+    case .inApp(_, let reason): return ("in-app", reason)
+    case .nativeAppOrDefaultBrowser(let reason), .system(let reason): return ("system", reason)
+    case .nowhere(let reason): return ("nowhere", reason)
     }
   }
 }

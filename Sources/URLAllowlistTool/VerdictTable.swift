@@ -9,14 +9,14 @@ struct VerdictTable {
   static let lookAhead = 1_000
   static let maximumWidth = 60
 
-  private var pending: [(verdict: String, url: String, reason: String)] = []
+  private var pending: [(opens: String, url: String, reason: String)] = []
   private var width: Int?
   private let emit: (String) -> Void
 
   init(emit: @escaping (String) -> Void) { self.emit = emit }
 
-  mutating func add(verdict: String, url: String, reason: String) {
-    let row = (verdict, TerminalText.escaped(url), TerminalText.escaped(reason))
+  mutating func add(opens: String, url: String, reason: String) {
+    let row = (opens, TerminalText.escaped(url), TerminalText.escaped(reason))
     if let width { return emit(Self.line(row, width: width)) }
     pending.append(row)
     if pending.count == Self.lookAhead { release() }
@@ -32,8 +32,9 @@ struct VerdictTable {
     pending = []
   }
 
-  private static func line(_ row: (verdict: String, url: String, reason: String), width: Int) -> String {
+  private static func line(_ row: (opens: String, url: String, reason: String), width: Int) -> String {
     let url = row.url.count < width ? row.url + String(repeating: " ", count: width - row.url.count) : row.url
-    return "\(row.verdict == "allow" ? "allow" : "deny ")  \(url)  \(row.reason)"
+    let opens = row.opens + String(repeating: " ", count: max(0, 7 - row.opens.count))
+    return "\(opens)  \(url)  \(row.reason)"
   }
 }

@@ -7,7 +7,7 @@ for index in 1..<Int(CommandLine.argc) {
   let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }
   guard InputLine(decoding: bytes[...]).isUTF8 else {
     FileHandle.standardError.write(Data("url-allowlist: argument \(index) is not UTF-8\n".utf8))
-    exit(2)
+    exit(ExitStatus.usage)
   }
 }
 

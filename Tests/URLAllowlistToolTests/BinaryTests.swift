@@ -51,11 +51,13 @@ import Testing
 
     let help = try run(["--help"])
     #expect(help.status == 0)
-    #expect(help.output.hasPrefix("usage: url-allowlist"))
+    #expect(help.output.hasPrefix("OVERVIEW: "))
+    #expect(help.output.contains("USAGE: url-allowlist"))
 
     let check = try run(["check", "--allowlist", list.path], input: "https://example.com/a\n\nhttps://evil.com\n")
     #expect(check.status == 0)
-    #expect(check.output.split(separator: "\n").map { $0.prefix(5) } == ["allow", "deny "])
-    #expect(check.errors == "url-allowlist: 2 URLs checked: 1 allowed, 1 denied; 1 blank line skipped\n")
+    #expect(check.output.split(separator: "\n").map { $0.prefix(7) } == ["in-app ", "system "])
+    #expect(
+      check.errors == "url-allowlist: 2 URLs checked: 1 in-app, 1 system, 0 nowhere; 1 blank line skipped\n")
   }
 }

@@ -9,8 +9,8 @@ import Testing
     harness.files["list.json"] = document
     #expect(await harness.run("check", "--allowlist", "list.json", "https://example.com/a", "https://evil.com") == 0)
     #expect(harness.output.count == 2)
-    #expect(harness.output[0].hasPrefix("allow  https://example.com/a"))
-    #expect(harness.output[1].hasPrefix("deny   https://evil.com"))
+    #expect(harness.output[0].hasPrefix("in-app   https://example.com/a"))
+    #expect(harness.output[1].hasPrefix("system   https://evil.com"))
     #expect(harness.output[1].contains("no allow rule matches evil.com"))
   }
 
@@ -19,7 +19,7 @@ import Testing
     harness.files["list.json"] = document
     harness.input = ["https://a.trusted.org", "https://trusted.org"]
     #expect(await harness.run("check", "--allowlist=list.json") == 0)
-    #expect(harness.output.map { $0.prefix(5) } == ["allow", "deny "])
+    #expect(harness.output.map { $0.prefix(7) } == ["in-app ", "system "])
   }
 
   @Test func jsonModeReadsStringLiteralsAndWritesObjectsInOrder() async throws {
@@ -30,21 +30,22 @@ import Testing
     ]
     // A line that is not a JSON string literal cannot be read: its row says so, and so do the
     // exit status and the last line on standard error.
-    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == Tool.unreadableInputStatus)
+    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == ExitStatus.unreadableInput)
     #expect(
       harness.errors.last
         == "url-allowlist: 1 line could not be read, the first at line 3: input is not a JSON string literal")
     let objects = try harness.output.map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
     }
-    #expect(objects.map { $0["verdict"] } == ["allow", "deny", "deny", "deny"])
+    // A tab or a newline inside is not a URL an app can hold: nobody opens it.
+    #expect(objects.map { $0["opens"] } == ["in-app", "nowhere", "nowhere", "nowhere"])
     #expect(objects[1]["input"] == "https://example.com\t.evil.com")
     #expect(objects[2]["input"] == "not a literal")
     #expect(objects[3]["input"] == "https://x.trusted.org\n")
     #expect(objects.allSatisfy { $0["reason"]?.isEmpty == false })
     #expect(
       harness.output[0]
-        == #"{"input":"https://example.com","verdict":"allow","reason":"matches allow rule \"example.com\""}"#)
+        == #"{"input":"https://example.com","opens":"in-app","reason":"allowed by \"example.com\""}"#)
   }
 
   @Test func theRemoteTimeoutIsTheOneGivenElseTenSeconds() throws {
@@ -79,27 +80,31 @@ import Testing
     ["check", "--allowlist-url", "https://x.org/a", "--timeout", "soon"],
     ["check", "--allowlist", "a", "--timeout", "2"],
   ])
-  func unusableArgumentsExitTwoWithAMessage(arguments: [String]) async {
+  func unusableArgumentsExitWithEXUsageAndAMessage(arguments: [String]) async {
     let harness = Harness()
     harness.files["list.json"] = document
-    #expect(await harness.run(arguments) == 2)
+    #expect(await harness.run(arguments) == ExitStatus.usage)
     #expect(harness.errors.first?.hasPrefix("url-allowlist: ") == true)
   }
 
-  @Test func anInvalidOrUnreadableAllowlistExitsTwo() async {
+  @Test func anInvalidOrUnreadableAllowlistExitsAsValidateDoes() async {
     let harness = Harness()
     harness.files["bad.json"] = #"{"version": 1, "allow": ["*.com"]}"#
-    #expect(await harness.run("check", "--allowlist", "bad.json", "https://example.com") == 2)
+    #expect(await harness.run("check", "--allowlist", "bad.json", "https://example.com") == ExitStatus.invalidAllowlist)
     #expect(harness.errors.first?.contains("allow[0]") == true)
-    #expect(await harness.run("check", "--allowlist", "nope.json", "https://example.com") == 2)
+    #expect(await harness.run("check", "--allowlist", "nope.json", "https://example.com") == ExitStatus.unreadableAllowlist)
     #expect(harness.output.isEmpty)
+    let validate = Harness()
+    validate.files = harness.files
+    #expect(await validate.run("validate", "bad.json") == ExitStatus.invalidAllowlist, "one condition, one status")
+    #expect(await validate.run("validate", "nope.json") == ExitStatus.unreadableAllowlist)
   }
 
   @Test func plainURLLinesPipedIntoJSONModeAreAnErrorNotADeny() async {
     let harness = Harness()
     harness.files["list.json"] = document
     harness.input = ["https://example.com/a", "", "https://example.com/b"]
-    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == Tool.unreadableInputStatus)
+    #expect(await harness.run("check", "--allowlist", "list.json", "--json") == ExitStatus.unreadableInput)
     #expect(
       harness.errors.last
         == "url-allowlist: 2 lines could not be read, the first at line 1: input is not a JSON string literal")

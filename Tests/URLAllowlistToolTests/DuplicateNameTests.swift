@@ -11,7 +11,7 @@ import Testing
     #expect(harness.output.contains { $0.contains(#"duplicate name "allow""#) })
     let check = Harness()
     check.files["dup.json"] = harness.files["dup.json"]!
-    #expect(await check.run("check", "--allowlist", "dup.json", "https://evil.com") == 2)
+    #expect(await check.run("check", "--allowlist", "dup.json", "https://evil.com") == ExitStatus.invalidAllowlist)
     #expect(check.output.isEmpty, "no verdict from a list read two ways")
     #expect(check.errors.contains { $0.contains(#"duplicate name "allow" in the top-level object"#) })
   }

@@ -14,7 +14,8 @@ import Testing
       harness.input = ["", "  ", url, "\t", " \t "]
       #expect(await harness.run(["check", "--allowlist", "list.json"] + mode) == 0)
       #expect(harness.output.count == 1)
-      #expect(harness.errors == ["url-allowlist: 1 URL checked: 1 allowed, 0 denied; 4 blank lines skipped"])
+      #expect(
+        harness.errors == ["url-allowlist: 1 URL checked: 1 in-app, 0 system, 0 nowhere; 4 blank lines skipped"])
     }
   }
 
@@ -42,7 +43,7 @@ import Testing
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])["input"]
     }
     #expect(inputs == urls)
-    #expect(harness.errors == ["url-allowlist: 20000 URLs checked: 13333 allowed, 6667 denied"])
+    #expect(harness.errors == ["url-allowlist: 20000 URLs checked: 13333 in-app, 6667 system, 0 nowhere"])
   }
 
   @Test func theTableStaysAlignedByItsLookAhead() async {
@@ -50,7 +51,7 @@ import Testing
     harness.files["list.json"] = document
     harness.input = (0..<2_500).map { "https://example.com/" + String(repeating: "a", count: $0 % 30) }
     #expect(await harness.run("check", "--allowlist", "list.json") == 0)
-    let columns = Set(harness.output.map { $0.range(of: "matches")!.lowerBound.utf16Offset(in: $0) })
+    let columns = Set(harness.output.map { $0.range(of: "allowed by")!.lowerBound.utf16Offset(in: $0) })
     #expect(columns.count == 1, "every reason starts in the same column")
   }
 
@@ -105,11 +106,11 @@ import Testing
     let run = try BinaryTests.run(BinaryTests.program, ["check", "--allowlist", list.path], input: Data(input.utf8))
     let rows = run.output.split(separator: "\n")
     #expect(rows.count == 3)
-    #expect(rows.map { $0.prefix(5) } == ["allow", "deny ", "allow"])
+    #expect(rows.map { $0.prefix(7) } == ["in-app ", "nowhere", "in-app "])
     #expect(rows.count == 3 && rows[1].contains("input line is longer than 2097152 bytes"))
     #expect(
       run.errors
-        == "url-allowlist: 3 URLs checked: 2 allowed, 1 denied\n"
+        == "url-allowlist: 3 URLs checked: 2 in-app, 0 system, 1 nowhere\n"
         + "url-allowlist: 1 line could not be read, the first at line 2: input line is longer than 2097152 bytes\n")
     #expect(run.status == 3)
   }

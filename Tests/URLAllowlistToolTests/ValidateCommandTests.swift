@@ -34,9 +34,9 @@ import Testing
     #expect(await harness.run("validate", "x.json") == 1)
   }
 
-  @Test func anUnreadableFileExitsTwo() async {
+  @Test func anUnreadableFileExitsWithEXNoInput() async {
     let harness = Harness()
-    #expect(await harness.run("validate", "missing.json") == 2)
+    #expect(await harness.run("validate", "missing.json") == ExitStatus.unreadableAllowlist)
     #expect(harness.errors.first?.contains("cannot read missing.json") == true)
   }
 }
