@@ -70,7 +70,8 @@ struct Tool {
       // process exits, or the next run revalidates the old list again (bounded by --timeout).
       await remote.finishPendingFetch()
       if case .failure = current {
-        errorOutput("url-allowlist: no valid allowlist could be had from \(TerminalText.escaped(endpoint.absoluteString))")
+        errorOutput(
+          "url-allowlist: no valid allowlist could be had from \(TerminalText.escaped(endpoint.absoluteString))")
         return ExitStatus.allowlistUnavailable
       }
       return status

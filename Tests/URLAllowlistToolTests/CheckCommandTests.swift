@@ -92,7 +92,8 @@ import Testing
     harness.files["bad.json"] = #"{"version": 1, "allow": ["*.com"]}"#
     #expect(await harness.run("check", "--allowlist", "bad.json", "https://example.com") == ExitStatus.invalidAllowlist)
     #expect(harness.errors.first?.contains("allow[0]") == true)
-    #expect(await harness.run("check", "--allowlist", "nope.json", "https://example.com") == ExitStatus.unreadableAllowlist)
+    #expect(
+      await harness.run("check", "--allowlist", "nope.json", "https://example.com") == ExitStatus.unreadableAllowlist)
     #expect(harness.output.isEmpty)
     let validate = Harness()
     validate.files = harness.files

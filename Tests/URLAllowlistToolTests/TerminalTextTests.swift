@@ -47,7 +47,8 @@ import Testing
     for line in harness.output { #expect(Self.isInert(line), "\(line.debugDescription)") }
     let check = Harness()
     check.files["hostile.json"] = harness.files["hostile.json"]!
-    #expect(await check.run("check", "--allowlist", "hostile.json", "https://example.com") == ExitStatus.invalidAllowlist)
+    #expect(
+      await check.run("check", "--allowlist", "hostile.json", "https://example.com") == ExitStatus.invalidAllowlist)
     for line in check.errors.flatMap({ $0.split(separator: "\n", omittingEmptySubsequences: false) }) {
       #expect(Self.isInert(String(line)), "\(line.debugDescription)")
     }
@@ -63,7 +64,8 @@ import Testing
     // A control character in a rule's path refuses the list, and the reason is inert too.
     let refused = Harness()
     refused.files["list.json"] = #"{"version":1,"allow":["example.com/\u202e\u001b[2J/*"]}"#
-    #expect(await refused.run("check", "--allowlist", "list.json", "https://example.com") == ExitStatus.invalidAllowlist)
+    #expect(
+      await refused.run("check", "--allowlist", "list.json", "https://example.com") == ExitStatus.invalidAllowlist)
     for line in refused.errors.flatMap({ $0.split(separator: "\n", omittingEmptySubsequences: false) }) {
       #expect(Self.isInert(String(line)), "\(line.debugDescription)")
     }

@@ -17,19 +17,7 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
   private let topic: Topic
   private let rendering: Rendering
   private let safari = SafariURLPresenter()
-  private lazy var remoteAllowlist: RemoteAllowlist = {
-    var configuration = RemoteAllowlistConfiguration(
-      endpoint: URL(string: "https://config.example.com/allowlist.json")!)
-    configuration.whenUnavailable = .failClosed(baseline: BundledDocuments.baseline())
-    // Read on every fetch, so the check retried after a sign-in carries the new token.
-    configuration.credentials = { ["Authorization": "Bearer \(UserDefaults.standard.string(forKey: "token") ?? "")"] }
-    configuration.cacheDirectory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
-      .appendingPathComponent("allowlist")
-    // The endpoint is a constant https URL with a host, which `RemoteAllowlist` always accepts;
-    // an endpoint read from settings would handle `RemoteAllowlistConfigurationError` instead.
-    return try! RemoteAllowlist(configuration: configuration)
-  }()
-  private lazy var policy = TopicLinkPolicy(allowlist: remoteAllowlist, environment: safari)
+  private lazy var policy = TopicLinkPolicy(allowlist: AppAllowlist.shared, environment: safari)
 
   init(topic: Topic, rendering: Rendering) {
     self.topic = topic
@@ -48,7 +36,7 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
     let grid: UIViewController =
       switch rendering {
       case .uikit:
-        DocumentGridViewController(documents: topic.documents, inApp: LinkPolicy(inApp: remoteAllowlist))
+        DocumentGridViewController(documents: topic.documents, inApp: LinkPolicy(inApp: AppAllowlist.shared))
       case .swiftUI:
         UIHostingController(rootView: DocumentsView(documents: topic.documents))
       }
@@ -74,7 +62,8 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
     return presentAlert(for: error) ? .handled : .notHandled
   }
 
-  /// The demo's sign-in: asks for a token and stores it where the allowlist's credentials are read.
+  /// The demo's sign-in: asks for a token and stores it in the Keychain, where the allowlist's
+  /// credentials are read.
   private func presentSignIn() async -> Bool {
     guard let host = topmostPresentationHost as? UIViewController, host.presentedViewController == nil else {
       return false
@@ -85,8 +74,7 @@ final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresent
       alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in continuation.resume(returning: false) })
       alert.addAction(
         UIAlertAction(title: "Sign In", style: .default) { [weak alert] _ in
-          UserDefaults.standard.set(alert?.textFields?.first?.text ?? "", forKey: "token")
-          continuation.resume(returning: true)
+          continuation.resume(returning: AccessToken.store(alert?.textFields?.first?.text ?? ""))
         })
       host.present(alert, animated: true)
     }

@@ -19,25 +19,21 @@ enum PropagationRules {
   }
 
   /// Records a handler's answer, given at `tick`, in `trace` (with the time since `lastTick`,
-  /// which becomes `tick`), and applies it to `url`, the URL the walk carries, and to
-  /// `onlyTheSystem`.
+  /// which becomes `tick`), and applies it to `onlyTheSystem`. A rewrite goes on with its
+  /// URL, which the walk carries.
   ///
   /// - Returns: How the walk ends, when the answer ends it; `nil` when it goes on.
   @inline(__always)
   static func apply(
     _ decision: URLHandlingDecision, by node: AnyObject, nodeID: ObjectIdentifier, nodeType: any Any.Type,
-    at tick: UInt64, since lastTick: inout UInt64, to url: inout URL, onlyTheSystem: inout Bool,
-    trace: inout [URLPropagationStep]
+    at tick: UInt64, since lastTick: inout UInt64, onlyTheSystem: inout Bool, trace: inout [URLPropagationStep]
   ) -> URLPropagationResult.Outcome? {
     trace.append(
       URLPropagationStep(
         node: node, nodeID: nodeID, nodeType: nodeType, decision: decision, nanoseconds: tick &- lastTick))
     lastTick = tick
     switch decision {
-    case .notHandled: return nil
-    case .rewrite(let rewritten):
-      url = rewritten
-      return nil
+    case .notHandled, .rewrite: return nil
     case .handled: return .handled
     case .discarded(let reason): return .discarded(reason: reason)
     case .systemAction:

@@ -24,9 +24,9 @@ final class PropagationWalk {
   nonisolated var originID: ObjectIdentifier { origin.originID }
 
   /// How long one awaited handler may take; never negative.
-  let timeout: Duration
+  private let timeout: Duration
   /// The timeout's clock: the monotonic clock the trace reads, unless the options name another.
-  let timeoutClock: TimeoutClock
+  private let timeoutClock: TimeoutClock
   private let startsImmediatelyWhereAvailable: Bool
   private let isRegistered: Bool
   private var waiters = PropagationWaiters()
@@ -35,9 +35,9 @@ final class PropagationWalk {
   var nextInFlight: PropagationWalk?
 
   /// Where the walk is; changed only through ``enter(_:)``.
-  private(set) var phase: PropagationPhase
+  private var phase: PropagationPhase
   /// The URL as the handlers so far left it.
-  private(set) var currentURL: URL
+  private var currentURL: URL
   /// The hop of the node visited last: 0 for the origin, -1 before any.
   private var hop = -1
   /// When the last handler answered, or the walk began: each answer's step records the time since.
@@ -49,9 +49,9 @@ final class PropagationWalk {
   /// ``SystemURLOpener`` is asked (``PropagationRules/asks(_:onlyTheSystem:)``).
   private var asksOnlyTheSystem = false
   /// The open signpost of the handler being asked; read at every handler's answer.
-  var handlerInterval: SignpostInterval?
+  private var handlerInterval: SignpostInterval?
   // Read once per propagation or per awaited handler: the checks cost nothing measurable.
-  var watchdog: Task<Void, Never>?
+  private var watchdog: Task<Void, Never>?
   private var startsWatchdogAtFirstHandler = false
   private var startedAt: UInt64 = 0
   /// The propagation's signpost, open only while Instruments (or a test recorder) listens.
@@ -113,7 +113,7 @@ final class PropagationWalk {
   /// Moves the walk to its next phase; a move ``PropagationPhase/allows(_:)`` forbids is a
   /// bug in the walk and stops a debug build.
   @inline(__always)
-  func enter(_ next: PropagationPhase) {
+  private func enter(_ next: PropagationPhase) {
     assert(phase.allows(next), "a walk cannot go from \(phase.name) to \(next.name)")
     phase = next
   }
@@ -277,7 +277,9 @@ final class PropagationWalk {
       if timeout > .zero, timeoutClock.now(tick: MonotonicClock.now()) - askedAt > timeout { return timeOut() }
       enter(.walking)
       let handlerID = ObjectIdentifier(handler)
-      if record(decision, node: handler, nodeID: handlerID, nodeType: type(of: handler), onlyTheSystem: &asksOnlyTheSystem) {
+      if record(
+        decision, node: handler, nodeID: handlerID, nodeType: type(of: handler), onlyTheSystem: &asksOnlyTheSystem)
+      {
         return
       }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
@@ -302,10 +304,11 @@ final class PropagationWalk {
       ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
       self.handlerInterval = nil
     }
+    if case .rewrite(let rewritten) = decision { currentURL = rewritten }
     guard
       let outcome = PropagationRules.apply(
         decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now(), since: &lastTick,
-        to: &currentURL, onlyTheSystem: &onlyTheSystem, trace: &steps)
+        onlyTheSystem: &onlyTheSystem, trace: &steps)
     else { return false }
     finish(outcome)
     return true
@@ -322,7 +325,7 @@ final class PropagationWalk {
 
   // MARK: - Ending
 
-  func finish(_ outcome: URLPropagationResult.Outcome) {
+  private func finish(_ outcome: URLPropagationResult.Outcome) {
     let result = URLPropagationResult(outcome: outcome, url: currentURL, originalURL: originalURL, trace: steps)
     steps = []
     // Nothing is held once the walk ends, not even by a handle an app keeps to cancel it, or
@@ -379,7 +382,7 @@ final class PropagationWalk {
   }
 
   /// Gives up the current handler because it missed its deadline.
-  func timeOut() {
+  private func timeOut() {
     guard !isFinished else { return }
     steps = traceIncludingPending()
     task?.cancel()
@@ -399,4 +402,30 @@ final class PropagationWalk {
     waiter.resume(
       with: URLPropagationResult(outcome: .cancelled, url: currentURL, originalURL: originalURL, trace: trace))
   }
+
+  // MARK: - Timeouts
+
+  // The watchdog: a task that sleeps until the awaited handler's deadline and gives it up if
+  // the walk still waits for it then. Started only once a handler suspends.
+  private func startWatchdog() {
+    guard watchdog == nil, !isFinished else { return }
+    watchdog = Task { await self.watch() }
+  }
+
+  private func watch() async {
+    // Runs only while the walk is suspended in a handler, or after it finished.
+    while case .awaiting(let pending) = phase {
+      let left = pending.askedAt + timeout - timeoutClock.now(tick: MonotonicClock.now())
+      if left <= .zero { return timeOut() }
+      do {
+        // In steps of a day at most: a clock may not be able to sleep until a deadline
+        // centuries away (a `Duration` holds far more seconds than a clock's instant).
+        try await timeoutClock.sleep(min(left, Self.longestSleep))
+      } catch {
+        return
+      }
+    }
+  }
+
+  private static var longestSleep: Duration { .seconds(86_400) }
 }
