@@ -51,7 +51,10 @@ let package = Package(
     library("URLResponderChainObservability", dependsOn: ["URLResponderChainCore"]),
     .target(
       name: "URLResponderChainTesting",
-      dependencies: ["URLResponderChainCore", "URLResponderChainRecovery", "URLResponderChainInboundLinks"]
+      dependencies: [
+        "URLResponderChainCore", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
+        "URLResponderChainRemoteAllowlist",
+      ]
     ),
     // The demo: interactive documents whose links route through the chain.
     .target(
@@ -122,7 +125,7 @@ let package = Package(
     ),
     productTests("URLResponderChainWebContent", ["URLResponderChainCore", "URLResponderChainLinkViews"]),
     productTests("URLResponderChainObservability", ["URLResponderChainCore"]),
-    productTests("URLResponderChainTesting", ["URLResponderChainCore"]),
+    productTests("URLResponderChainTesting", ["URLResponderChainCore", "URLResponderChainRemoteAllowlist"]),
     .testTarget(
       name: "URLResponderChainIntegrationTests",
       // Every library (URLResponderChain included, so that its resource bundle, the privacy
