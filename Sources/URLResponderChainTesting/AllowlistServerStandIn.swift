@@ -95,7 +95,8 @@ public final class AllowlistServerStandIn: Sendable {
         return HTTPExchange(status: status, headers: [:], body: Data())
       case .invalidDocument:
         return HTTPExchange(
-          status: 200, headers: ["Content-Type": "application/json"], body: Data("<html>Service Unavailable</html>".utf8))
+          status: 200, headers: ["Content-Type": "application/json"],
+          body: Data("<html>Service Unavailable</html>".utf8))
       case .tooLarge:
         throw .tooLarge(limit: byteLimit)
       default:

@@ -12,6 +12,7 @@ public import URLResponderChainRecovery
 @MainActor
 public final class ControllableConnectivityMonitor: ConnectivityMonitor {
   private let observers = ConnectivityObservers()
+  private var unobservedWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Whether the network is usable. Setting it calls every observer at once, even with an
   /// unchanged value (as a real path monitor may); ``changes`` counts the calls.
@@ -35,6 +36,34 @@ public final class ControllableConnectivityMonitor: ConnectivityMonitor {
 
   /// Adds an observer until the observation is cancelled.
   public func observe(_ onChange: @escaping @MainActor (Bool) -> Void) -> ConnectivityObservation {
-    observers.add(onChange)
+    let observation = observers.add(onChange)
+    return ConnectivityObservation { [weak self] in
+      observation.cancel()
+      self?.observationEnded()
+    }
+  }
+
+  /// Returns once no observation is left, at once if none is, or once the calling task is
+  /// cancelled (a test's time limit): a `RecoveryCoordinator` that goes away cancels its
+  /// observation from a task of its own, which a test awaits here instead of guessing when it
+  /// ran.
+  public func untilUnobserved() async {
+    guard observerCount > 0 else { return }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { unobservedWaiters.append($0) }
+    } onCancel: {
+      Task { @MainActor in self.resumeUnobservedWaiters() }
+    }
+  }
+
+  private func observationEnded() {
+    guard observerCount == 0 else { return }
+    resumeUnobservedWaiters()
+  }
+
+  private func resumeUnobservedWaiters() {
+    let waiters = unobservedWaiters
+    unobservedWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 }

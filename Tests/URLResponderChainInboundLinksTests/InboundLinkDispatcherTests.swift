@@ -317,8 +317,15 @@ final class Completions {
   @Test func aCancelledWaitReturnsCancelledOnceAndTheLinkIsNotDeliveredLater() async throws {
     let app = InboundApp(withWindow: false)
     let dispatcher = try app.dispatcher()
-    let waiting = Task { await dispatcher.open(url, source: .universalLink) }
-    while dispatcher.queuedLinkCount == 0 { await Task.yield() }  // the task has queued its link
+    // `open` queues its link in the turn it is called (it does not suspend before), so the
+    // link is queued once the gate the task opens just before is seen open.
+    let calling = Gate()
+    let waiting = Task {
+      calling.open()
+      return await dispatcher.open(url, source: .universalLink)
+    }
+    await calling.wait()
+    #expect(dispatcher.queuedLinkCount == 1)
     waiting.cancel()
     let result = await waiting.value
     #expect(result.outcome == .cancelled)

@@ -84,8 +84,15 @@ import URLResponderChainTesting
       app.tabs.present(sheet, completes: false)
       let dispatcher = try app.dispatcher()
       let link = URL(string: "https://example.com/documents/\(round)")!
-      let waiting = Task { await dispatcher.open(link, source: .universalLink) }
-      while dispatcher.queuedLinkCount == 0 { await Task.yield() }  // the task has queued its link
+      // `open` queues its link in the turn it is called (it does not suspend before), so the
+      // link is queued once the gate the task opens just before is seen open.
+      let calling = Gate()
+      let waiting = Task {
+        calling.open()
+        return await dispatcher.open(link, source: .universalLink)
+      }
+      await calling.wait()
+      #expect(dispatcher.queuedLinkCount == 1)
       sheet.finishTransition()
       waiting.cancel()
       let result = await waiting.value

@@ -8,7 +8,7 @@ import URLResponderChainTesting
 
 /// Offline: collected behind one prompt and resubmitted by themselves when the network returns.
 @MainActor
-@Suite struct OfflineRecoveryTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineRecoveryTests {
   let listener = PromptListener()
   let origin: Node
   let network = ControllableConnectivityMonitor(isConnected: false)
@@ -172,8 +172,8 @@ import URLResponderChainTesting
       #expect(monitor.observerCount == 1)
     }
     #expect(released == nil)
-    // The cancellation hops to the main actor; let it run.
-    for _ in 0..<100 where monitor.observerCount > 0 { await Task.yield() }
+    // The cancellation hops to the main actor, from a task of its own.
+    await monitor.untilUnobserved()
     #expect(monitor.observerCount == 0)
   }
 }

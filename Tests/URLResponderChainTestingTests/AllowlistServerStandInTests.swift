@@ -35,7 +35,8 @@ import URLResponderChainTesting
   }
 
   @Test func itAnswersARevalidationWithNotModified() async throws {
-    let server = AllowlistServerStandIn(.document(Self.list, headers: ["Cache-Control": "max-age=0", "ETag": "\"v1\""]))
+    let server = AllowlistServerStandIn(
+      .document(Self.list, headers: ["Cache-Control": "max-age=0", "ETag": "\"v1\""]))
     let allowlist = try server.remoteAllowlist(Self.configuration())
     _ = try await allowlist.loadAllowlist()
     let kept = try await allowlist.loadAllowlist()
