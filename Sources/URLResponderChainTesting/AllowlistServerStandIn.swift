@@ -9,7 +9,7 @@ public import URLResponderChainRemoteAllowlist
   public import Foundation
 #endif
 
-/// A stand-in for the allowlist server, with no socket: a ``RemoteAllowlist`` made by
+/// A stand-in for the allowlist server, with no socket: a `RemoteAllowlist` made by
 /// ``remoteAllowlist(_:)`` sends its requests here, so an app's tests can cover its remote
 /// list, its policy and its recovery prompts without an HTTP server.
 ///
@@ -32,10 +32,10 @@ public final class AllowlistServerStandIn: Sendable {
     /// fields, as a real server's revalidation would.
     case document(String, headers: [String: String] = ["Cache-Control": "max-age=300"])
     /// The failure, the way a server or a network gives it: an HTTP status for
-    /// ``RemoteAllowlistFailure/serverError(status:)`` and
-    /// ``RemoteAllowlistFailure/notAuthenticated(status:)`` (so that retries and credentials
-    /// run), a `200` whose body is not a list for ``RemoteAllowlistFailure/invalidDocument(_:)``,
-    /// a body past the byte limit for ``RemoteAllowlistFailure/tooLarge(limit:)``, and the
+    /// `RemoteAllowlistFailure.serverError(status:)` and
+    /// `RemoteAllowlistFailure.notAuthenticated(status:)` (so that retries and credentials
+    /// run), a `200` whose body is not a list for `RemoteAllowlistFailure.invalidDocument(_:)`,
+    /// a body past the byte limit for `RemoteAllowlistFailure.tooLarge(limit:)`, and the
     /// failure itself, from the transport, for the others.
     case failure(RemoteAllowlistFailure)
     /// Any status, header fields and body.
