@@ -51,6 +51,12 @@ public final class InboundLinkDispatcher {
   private var queue: [Pending] = []
   private var nextID = 0
   private var isDelivering = false
+  /// Whether a scene was ever given: until then a missing scene is one still to be attached,
+  /// and links wait for it; after, it is one that went away, and links end.
+  private var hasHadScene = false
+  /// The task delivering the queue, while one runs or since the last one ended: a test
+  /// awaits it to know the dispatcher looked at its scene.
+  package private(set) var delivery: Task<Void, Never>?
 
   private struct Pending: Sendable {
     let id: Int
@@ -106,7 +112,10 @@ public final class InboundLinkDispatcher {
     self.configuration = configuration
     self.associatedDomains = domains
     self.sceneReference = scene
-    if let scene { observeDisconnection(of: scene) }
+    if let scene {
+      hasHadScene = true
+      observeDisconnection(of: scene)
+    }
   }
 
   /// Ends every link still queued when the dispatcher goes away, `.discarded` with a
@@ -128,6 +137,7 @@ public final class InboundLinkDispatcher {
   /// Sets the scene (held weakly) and delivers any queued links.
   public func attach(_ scene: any InboundLinkScene) {
     sceneReference = scene
+    hasHadScene = true
     observeDisconnection(of: scene)
     deliverQueuedLinks()
   }
@@ -172,7 +182,7 @@ public final class InboundLinkDispatcher {
   public func deliverQueuedLinks() {
     guard !isDelivering, !queue.isEmpty else { return }
     isDelivering = true
-    Task { await deliverInOrder() }
+    delivery = Task { await deliverInOrder() }
   }
 
   /// Checks an inbound link and delivers it up the chain from the screen the user sees.
@@ -272,7 +282,10 @@ public final class InboundLinkDispatcher {
   private func deliverInOrder() async {
     defer { isDelivering = false }
     while !queue.isEmpty {
-      guard let scene else { return endQueuedLinks(reason: "the scene went away") }
+      guard let scene else {
+        // Not attached yet: the links wait for `attach(_:)`, within the bound.
+        return hasHadScene ? endQueuedLinks(reason: "the scene went away") : keepWithinBound()
+      }
       guard let root = scene.rootHost else { return keepWithinBound() }  // deliverQueuedLinks() resumes
       switch root.visibleScreen {
       case .transitioning:

@@ -28,6 +28,21 @@ import URLResponderChainTesting
     #expect(later.outcome == .discarded(reason: "the scene went away"), "a link for a scene gone ends at once")
   }
 
+  @Test func linksWaitForASceneStillToBeAttached() async throws {
+    let dispatcher = try InboundLinkDispatcher(scene: nil, configuration: Self.configuration)
+    let completions = Completions()
+    for index in 0..<2 { dispatcher.receive(Self.link(index), source: .universalLink) { completions.record($0) } }
+    await dispatcher.delivery?.value  // it looked for a scene, and found none yet
+    #expect(completions.results.isEmpty)
+    #expect(dispatcher.queuedLinkCount == 2)
+    let app = InboundApp()
+    app.list.decide = { _, _ in .handled }
+    dispatcher.attach(app.scene)
+    await completions.wait(for: 2)
+    #expect(completions.results.map(\.outcome) == [.handled, .handled], "not ended as if a scene went away")
+    #expect(app.list.asked == [Self.link(0), Self.link(1)])
+  }
+
   @Test func aSceneDisconnectedWhileLinksWaitBehindASlowScreenEndsThemAndTheSlowOneFinishes() async throws {
     let app = InboundApp()
     let slow = Gate()
