@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite struct PropagationRulesTests {
   /// The application at a chain's end, as far as the rules are concerned.
-  final class Application: Linked, SystemURLOpener {}
+  class Application: Linked, SystemURLOpener {}
 
   static let rewritten = URL(string: "https://example.com/rewritten")!
 
@@ -51,11 +51,11 @@ import Testing
   }
 
   @Test func pastASystemActionOnlyTheApplicationIsAsked() {
-    let node = Node()
-    let application = Application()
-    #expect(PropagationRules.asks(node, onlyTheSystem: false))
-    #expect(PropagationRules.asks(application, onlyTheSystem: false))
-    #expect(!PropagationRules.asks(node, onlyTheSystem: true))
-    #expect(PropagationRules.asks(application, onlyTheSystem: true))
+    final class Subclass: Application {}
+    #expect(PropagationRules.asks(Node.self, onlyTheSystem: false))
+    #expect(PropagationRules.asks(Application.self, onlyTheSystem: false))
+    #expect(!PropagationRules.asks(Node.self, onlyTheSystem: true))
+    #expect(PropagationRules.asks(Application.self, onlyTheSystem: true))
+    #expect(PropagationRules.asks(Subclass.self, onlyTheSystem: true), "a subclass of the application is it")
   }
 }

@@ -10,12 +10,13 @@ import Foundation
 /// holding the hop, the trace and the flag cost its value witnesses and type metadata, about
 /// 400 bytes of code in the product every app imports first, which keeps to a budget.
 enum PropagationRules {
-  /// Whether `node` is asked: every handler is, until one answers
+  /// Whether a node of type `nodeType` is asked: every handler is, until one answers
   /// ``URLHandlingDecision/systemAction``; from then on only the application (a
-  /// ``SystemURLOpener``) is, so that no in-app presenter shows the link.
+  /// ``SystemURLOpener``) is, so that no in-app presenter shows the link. Judged on the type,
+  /// which the walk has at hand: a cast of the node itself would retain it on every hop.
   @inline(__always)
-  static func asks(_ node: any ResponderChainNode, onlyTheSystem: Bool) -> Bool {
-    !onlyTheSystem || node is any SystemURLOpener
+  static func asks(_ nodeType: any ResponderChainNode.Type, onlyTheSystem: Bool) -> Bool {
+    !onlyTheSystem || nodeType is any SystemURLOpener.Type
   }
 
   /// Records a handler's answer, given at `tick`, in `trace` (with the time since `lastTick`,

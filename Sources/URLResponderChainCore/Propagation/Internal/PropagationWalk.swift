@@ -222,7 +222,7 @@ final class PropagationWalk {
       let nodeType = type(of: node)
       hop &+= 1
       guard visited.insert(nodeID, held: held) else { break }
-      let asks = PropagationRules.asks(node, onlyTheSystem: onlyTheSystem)
+      let asks = PropagationRules.asks(nodeType, onlyTheSystem: onlyTheSystem)
       if asks, ObjectIdentifier(nodeType) != awaitedType, let handler = node as? any URLHandler {
         if signposting { beginHandlerInterval(handler) }
         let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
@@ -305,11 +305,14 @@ final class PropagationWalk {
       self.handlerInterval = nil
     }
     if case .rewrite(let rewritten) = decision { currentURL = rewritten }
-    guard
-      let outcome = PropagationRules.apply(
-        decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now(), since: &lastTick,
-        onlyTheSystem: &onlyTheSystem, trace: &steps)
-    else { return false }
+    // The tick through a local: two accesses held at once (the trace's and the tick's) would
+    // make the runtime's exclusivity check of each hop search a longer set.
+    var tick = lastTick
+    let outcome = PropagationRules.apply(
+      decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now(), since: &tick,
+      onlyTheSystem: &onlyTheSystem, trace: &steps)
+    lastTick = tick
+    guard let outcome else { return false }
     finish(outcome)
     return true
   }
