@@ -10,7 +10,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct URLSessionAllowlistTransportTests {
+@Suite(.timeLimit(.minutes(1))) struct URLSessionAllowlistTransportTests {
   /// The transport, through `URLSession` or (on Linux, for `http:`) its own socket: every
   /// test runs on both paths.
   private func transport(_ socket: Bool) -> URLSessionAllowlistTransport {
@@ -91,12 +91,18 @@ import Testing
   }
 
   @Test(arguments: [false, true]) func cancellingTheCallerCancelsTheRequest(socket: Bool) async throws {
-    let server = try LoopbackHTTPServer { _ in .hang }
+    // The server's thread says when the request arrived; the test awaits that, not a guess.
+    let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+    let server = try LoopbackHTTPServer { _ in
+      arrived.yield()
+      return .hang
+    }
     defer { server.stop() }
     let task = Task {
       try await transport(socket).send(URLRequest(url: server.url()), byteLimit: 100, timeout: .seconds(30))
     }
-    while server.requests.isEmpty { await Task.yield() }
+    var iterator = arrivals.makeAsyncIterator()
+    _ = await iterator.next()
     task.cancel()
     await #expect(throws: RemoteAllowlistFailure.cancelled) { try await task.value }
   }
