@@ -59,13 +59,15 @@ struct Tool {
       } catch {
         current = .failure(error)
       }
-      let policy = try? current.map { LinkPolicy(inApp: $0, permittedPorts: $0.permittedPorts) }.get()
-      let status = check(json: json, urls: urls) { input in
-        switch current {
-        case .success: policy!.printedDestination(for: input)
-        case .failure(let failure): ("nowhere", "no valid allowlist: \(failure)")
-        }
+      let destination: @Sendable (String) -> (opens: String, reason: String)
+      switch current {
+      case .success(let allowlist):
+        let policy = LinkPolicy(inApp: allowlist, permittedPorts: allowlist.permittedPorts)
+        destination = { policy.printedDestination(for: $0) }
+      case .failure(let failure):
+        destination = { _ in ("nowhere", "no valid allowlist: \(failure)") }
       }
+      let status = check(json: json, urls: urls, destination: destination)
       // A stale-while-revalidate refresh started above must reach the cache before the
       // process exits, or the next run revalidates the old list again (bounded by --timeout).
       await remote.finishPendingFetch()

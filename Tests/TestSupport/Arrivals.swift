@@ -11,9 +11,6 @@ package final class Arrivals<Element> {
 
   package init() {}
 
-  /// How many arrived.
-  package var count: Int { items.count }
-
   /// Records an arrival and resumes every wait its count reached.
   package func append(_ item: Element) {
     items.append(item)

@@ -69,6 +69,35 @@ struct InboundApp {
   }
 }
 
+extension InboundLinkDispatcher {
+  /// Calls `open(_:source:)` in a task of its own, and returns once the link is queued. `open`
+  /// queues its link in the turn it is called (it does not suspend before), so the link is
+  /// queued once the gate the task opens just before is seen open.
+  func openInTask(_ url: URL, source: InboundLinkSource = .universalLink) async -> Task<InboundLinkResult, Never> {
+    let calling = Gate()
+    let task = Task {
+      calling.open()
+      return await open(url, source: source)
+    }
+    await calling.wait()
+    return task
+  }
+}
+
+extension InboundApp {
+  /// A dispatcher whose last handler takes every link it is given, and records them.
+  func dispatcherRecordingTheLastHandler() throws -> (InboundLinkDispatcher, lastHandlerGot: Arrivals<URL>) {
+    let lastHandlerGot = Arrivals<URL>()
+    let dispatcher = try dispatcher { configuration in
+      configuration.whenUnhandled = { url, _ in
+        lastHandlerGot.append(url)
+        return .handled
+      }
+    }
+    return (dispatcher, lastHandlerGot)
+  }
+}
+
 /// Collects completions, to prove each arrives exactly once and in order.
 @MainActor
 final class Completions {
@@ -317,14 +346,7 @@ final class Completions {
   @Test func aCancelledWaitReturnsCancelledOnceAndTheLinkIsNotDeliveredLater() async throws {
     let app = InboundApp(withWindow: false)
     let dispatcher = try app.dispatcher()
-    // `open` queues its link in the turn it is called (it does not suspend before), so the
-    // link is queued once the gate the task opens just before is seen open.
-    let calling = Gate()
-    let waiting = Task {
-      calling.open()
-      return await dispatcher.open(url, source: .universalLink)
-    }
-    await calling.wait()
+    let waiting = await dispatcher.openInTask(url)
     #expect(dispatcher.queuedLinkCount == 1)
     waiting.cancel()
     let result = await waiting.value

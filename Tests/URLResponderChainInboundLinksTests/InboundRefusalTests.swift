@@ -42,34 +42,22 @@ import URLResponderChainTesting
     let app = InboundApp()
     let target = URL(string: rewritten) ?? URL(string: "javascript:alert(1)")!
     app.list.decide = { _, _ in .rewrite(target) }
-    var lastHandlerGot: [URL] = []
-    let dispatcher = try app.dispatcher { configuration in
-      configuration.whenUnhandled = { url, _ in
-        lastHandlerGot.append(url)
-        return .handled
-      }
-    }
+    let (dispatcher, lastHandlerGot) = try app.dispatcherRecordingTheLastHandler()
     let result = await dispatcher.open(URL(string: "myapp://open?next=x")!, source: .customScheme)
     guard case .discarded = result.outcome else {
       Issue.record("\(rewritten): \(result.outcome)")
       return
     }
-    #expect(lastHandlerGot.isEmpty)
+    #expect(lastHandlerGot.items.isEmpty)
   }
 
   @Test func aRewriteTheDoorTakesReachesTheLastHandler() async throws {
     let app = InboundApp()
     app.list.decide = { _, _ in .rewrite(URL(string: "myapp://settings")!) }
-    var lastHandlerGot: [URL] = []
-    let dispatcher = try app.dispatcher { configuration in
-      configuration.whenUnhandled = { url, _ in
-        lastHandlerGot.append(url)
-        return .handled
-      }
-    }
+    let (dispatcher, lastHandlerGot) = try app.dispatcherRecordingTheLastHandler()
     let result = await dispatcher.open(URL(string: "myapp://open?next=settings")!, source: .customScheme)
     #expect(result.outcome == .handled)
-    #expect(lastHandlerGot == [URL(string: "myapp://settings")!])
+    #expect(lastHandlerGot.items == [URL(string: "myapp://settings")!])
   }
 }
 
@@ -84,14 +72,7 @@ import URLResponderChainTesting
       app.tabs.present(sheet, completes: false)
       let dispatcher = try app.dispatcher()
       let link = URL(string: "https://example.com/documents/\(round)")!
-      // `open` queues its link in the turn it is called (it does not suspend before), so the
-      // link is queued once the gate the task opens just before is seen open.
-      let calling = Gate()
-      let waiting = Task {
-        calling.open()
-        return await dispatcher.open(link, source: .universalLink)
-      }
-      await calling.wait()
+      let waiting = await dispatcher.openInTask(link)
       #expect(dispatcher.queuedLinkCount == 1)
       sheet.finishTransition()
       waiting.cancel()
