@@ -99,7 +99,7 @@ let package = Package(
       name: "TestSupport", dependencies: ["URLResponderChainCore"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
     productTests("URLResponderChainCore", ["URLResponderChain", "URLResponderChainTesting"]),
     productTests("URLResponderChainErrorHandling", ["URLResponderChainCore", "URLResponderChainTesting"]),
-    productTests("URLResponderChainLinkViews", ["URLResponderChainCore"]),
+    productTests("URLResponderChainLinkViews", ["URLResponderChainCore", "URLResponderChainTesting"]),
     // The folded reading of a pattern, for the differential tests of both Allowlist and Routing.
     .target(
       name: "AllowlistTestSupport", dependencies: ["URLResponderChainAllowlist", "TestSupport"],

@@ -8,6 +8,7 @@ import URLResponderChainLinkViews
 import URLResponderChainRemoteAllowlist
 
 /// What a long press shows, row by row of the table in ``LinkPolicy``'s documentation.
+@MainActor
 @Suite struct LinkMenuTests {
   static let allowlist = try! Allowlist(
     allow: ["docs.example.com", "*.archive.example.com"], deny: ["ads.example.com"])

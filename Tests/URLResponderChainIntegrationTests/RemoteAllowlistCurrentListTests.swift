@@ -8,6 +8,7 @@ import URLResponderChainLinkViews
 import URLResponderChainRemoteAllowlist
 
 /// A remote allowlist is consulted for previews only through the list it holds now.
+@MainActor
 @Suite struct RemoteAllowlistCurrentListTests {
   @Test func previewsWaitForTheRemoteListThenFollowIt() async throws {
     let document = Data(#"{"version": 1, "allow": ["docs.example.com"]}"#.utf8)

@@ -100,9 +100,7 @@
 
     /// Opens `url` in its app if it is a universal link with an installed app.
     public func openUniversalLink(_ url: URL) async -> Bool {
-      await withCheckedContinuation { continuation in
-        UIApplication.shared.open(url, options: [.universalLinksOnly: true]) { continuation.resume(returning: $0) }
-      }
+      await UIApplication.shared.opens(url, universalLinksOnly: true)
     }
 
     /// Presents `SFSafariViewController` modally from `host`.
@@ -149,9 +147,7 @@
 
     /// Opens `url` with the system.
     public func openInSystem(_ url: URL) async -> Bool {
-      await withCheckedContinuation { continuation in
-        UIApplication.shared.open(url, options: [:]) { continuation.resume(returning: $0) }
-      }
+      await UIApplication.shared.opens(url, universalLinksOnly: false)
     }
   }
 

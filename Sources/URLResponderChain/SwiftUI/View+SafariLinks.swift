@@ -61,7 +61,7 @@
       return
         content
         .modifier(
-          URLHandlerModifier(name: name) { url, context, view in
+          URLHandlerModifier(name: name, presenter: presenter.presenter) { url, context, view in
             // A link that opened the app goes to its screens, never to a browser; with no view
             // controller to present from (not in a window yet), the link is passed on too.
             guard !context.isInbound, let controller = view?.closestViewController else { return .notHandled }

@@ -46,11 +46,13 @@
     typealias Decide = @MainActor (URL, URLHandlingContext, UIView?) async -> URLHandlingDecision
 
     private let decide: Decide
+    private let presenter: LinkPresenter?
     @State private var node: ViewLinkHandler
     @Environment(\.enclosingLinkHandler) private var enclosing
 
-    init(name: String, _ decide: @escaping Decide) {
+    init(name: String, presenter: LinkPresenter? = nil, _ decide: @escaping Decide) {
       self.decide = decide
+      self.presenter = presenter
       _node = State(initialValue: ViewLinkHandler(name: name) { _, _ in .notHandled })
     }
 
@@ -60,6 +62,7 @@
       // The node lives as long as the view; the latest declaration is the one asked.
       node.decide = { [weak node] url, context in await decide(url, context, node?.anchor as? UIView) }
       node.enclosing = enclosing.node
+      node.presenter = presenter
       return
         content
         .environment(\.enclosingLinkHandler, EnclosingLinkHandler(node: node))

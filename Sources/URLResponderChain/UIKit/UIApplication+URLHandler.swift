@@ -18,8 +18,18 @@
     /// Asks the system to open `url`; handled if and only if it did. Inbound links are passed on.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await SystemFallback.decideFromOriginatingScene(url, context: context) { url in
-        await withCheckedContinuation { continuation in
-          open(url, options: [:]) { opened in continuation.resume(returning: opened) }
+        await opens(url, universalLinksOnly: false)
+      }
+    }
+  }
+
+  extension UIApplication {
+    /// Asks the system to open `url` (only in its own app, when `universalLinksOnly`), and
+    /// waits for whether it did: every way this layer opens a link ends here.
+    func opens(_ url: URL, universalLinksOnly: Bool) async -> Bool {
+      await withCheckedContinuation { continuation in
+        open(url, options: universalLinksOnly ? [.universalLinksOnly: true] : [:]) {
+          continuation.resume(returning: $0)
         }
       }
     }

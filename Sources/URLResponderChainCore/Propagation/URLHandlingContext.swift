@@ -28,13 +28,17 @@ public struct URLHandlingContext: Sendable {
   ///   - hop: The position of the asked node in the chain.
   @MainActor
   public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0) {
-    self.init(originalURL: originalURL, origin: origin, hop: hop, inboundSourceName: nil)
+    self.init(originalURL: originalURL, origin: origin, hop: hop, inboundSourceName: nil, isDryRun: false)
   }
 
-  /// Creates a context for a link that opened the app, for the inbound links product.
+  /// Creates a context for a link that opened the app (the inbound links product), or for a
+  /// dry run (a long press asks the chain's synchronous handlers what a tap would do).
   @MainActor
-  package init(originalURL: URL, origin: any ResponderChainNode, hop: Int, inboundSourceName: String?) {
-    self.init(origin: PropagationOrigin(url: originalURL, node: origin, inboundSourceName: inboundSourceName), hop: hop)
+  package init(originalURL: URL, origin: any ResponderChainNode, hop: Int, inboundSourceName: String?, isDryRun: Bool) {
+    self.init(
+      origin: PropagationOrigin(
+        url: originalURL, node: origin, inboundSourceName: inboundSourceName, isDryRun: isDryRun),
+      hop: hop)
   }
 
   /// The URL as it was first propagated, before any handler rewrote it.
@@ -44,6 +48,13 @@ public struct URLHandlingContext: Sendable {
   /// Handoff, a notification) rather than from a tap in it. Links arrive from outside through
   /// the `URLResponderChainInboundLinks` product, whose `inboundSource` says how.
   public var isInbound: Bool { propagationOrigin.inboundSourceName != nil }
+
+  /// Whether nothing will happen to the link: a long press asks what a tap would do, to
+  /// decide what it previews (the in-app browser only for a link a tap would show in-app).
+  /// Answer as for a tap, but perform nothing: a handler that routes or presents does so
+  /// only when this is `false`. Only ``URLHandler``s are asked; a chain that reaches an
+  /// ``AsyncURLHandler`` previews nothing in-app.
+  public var isDryRun: Bool { propagationOrigin.isDryRun }
 
   /// The raw value of the inbound product's `InboundLinkSource`, or `nil`.
   package var inboundSourceName: String? { propagationOrigin.inboundSourceName }

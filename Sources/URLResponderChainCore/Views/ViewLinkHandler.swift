@@ -24,6 +24,10 @@ package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
   /// Where the walk goes when no enclosing modifier is left: the platform view in the
   /// hierarchy (its responder chain leads to the hosting controller, then the application).
   package weak var anchor: (any ResponderChainNode)?
+  /// The presenter that shows this node's links (`presentsLinksInSafari(policy:)`), or `nil`
+  /// for a handler of the app's own: a long press whose dry run reaches this node previews
+  /// by its policy. Weak: the modifier owns it.
+  package weak var presenter: LinkPresenter?
   /// Where the modifier was written (`ArticleView.swift:12`), shown in traces.
   package let traceName: String
 

@@ -26,21 +26,18 @@
     /// Called with each propagation's result.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     #if os(iOS) || os(visionOS)
-      /// The policy a long press previews by: an in-app Safari preview only for a link it
-      /// opens in-app, and Open, Copy Link and Share (`LinkPolicy` has the table). Open and
-      /// committing the preview send the link up the chain. `nil`, the default: the policy
-      /// of the Safari presenter a tap reaches (the nearest `SafariURLHandling` view
-      /// controller above the button), so a preview never shows in-app a link a tap would
-      /// not; with no such presenter above, nothing is previewed in-app.
-      public var previews: LinkPolicy?
+      /// A long press shows the link's menu: an in-app Safari preview only for a link a tap
+      /// would show in-app (a dry run of the tap from this button), and Open, Copy Link and
+      /// Share (`LinkPolicy` has the table). Open and committing the preview send the link up
+      /// the chain.
       private lazy var menuDelegate = LinkMenuInteractionDelegate(
         link: { [weak self] in
           guard let self else { return nil }
           return try? LinkTapTarget.resolve(url: url, written: urlString).get()
         },
-        previews: { [weak self] in
+        menu: { [weak self] url in
           guard let self else { return nil }
-          return LinkPolicy.forPreviews(chosen: previews, found: presenterLinkPolicy())
+          return LinkMenu(for: url, from: self)
         },
         onResult: { [weak self] in self?.onResult })
     #endif

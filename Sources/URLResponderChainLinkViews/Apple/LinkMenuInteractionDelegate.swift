@@ -4,29 +4,27 @@
   import URLResponderChainCore
   import URLResponderChain
 
-  /// The context menu of a view that stands for one link (``LinkButton``): the core's
-  /// in-app rule's menu, with committing the preview sending the link up the chain.
+  /// The context menu of a view that stands for one link (``LinkButton``): the dry run's
+  /// menu (`LinkMenu`), with committing the preview sending the link up the chain.
   @MainActor
   final class LinkMenuInteractionDelegate: NSObject, UIContextMenuInteractionDelegate {
     private let link: @MainActor () -> URL?
-    private let previews: @MainActor () -> LinkPolicy?
+    private let menu: @MainActor (URL) -> LinkMenu?
     private let onResult: @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
 
     init(
-      link: @escaping @MainActor () -> URL?, previews: @escaping @MainActor () -> LinkPolicy?,
+      link: @escaping @MainActor () -> URL?, menu: @escaping @MainActor (URL) -> LinkMenu?,
       onResult: @escaping @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) {
       self.link = link
-      self.previews = previews
+      self.menu = menu
       self.onResult = onResult
     }
 
     func contextMenuInteraction(
       _ interaction: UIContextMenuInteraction, configurationForMenuAtLocation location: CGPoint
     ) -> UIContextMenuConfiguration? {
-      guard let view = interaction.view, let url = link(), let rule = previews(),
-        let menu = rule.menu(for: url)
-      else { return nil }
+      guard let view = interaction.view, let url = link(), let menu = menu(url) else { return nil }
       return LinkContextMenu.configuration(for: url, menu: menu, from: view, onResult: onResult())
     }
 

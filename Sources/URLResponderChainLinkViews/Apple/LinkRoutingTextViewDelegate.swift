@@ -30,24 +30,9 @@
     public weak var textViewDelegate: (any UITextViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    /// iOS 17+: the policy a long press on a link previews by (`LinkPolicy` has the menu's
-    /// table). `nil`, the default: the policy of the Safari presenter a tap reaches (the
-    /// nearest `SafariURLHandling` view controller above the text view), so a preview never
-    /// shows in-app a link a tap would not; with no such presenter above, nothing is
-    /// previewed in-app. UIKit's own link preview, which would show any link in-app, is never
-    /// used.
-    public var previews: LinkPolicy?
     /// The innermost SwiftUI link modifier around the text view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the text view.
     weak var enclosingModifier: ViewLinkHandler?
-
-    /// Creates a delegate.
-    ///
-    /// - Parameter previews: The policy a long press previews by (iOS 17+). Defaults to the
-    ///   policy of the Safari presenter a tap reaches.
-    public init(previews: LinkPolicy? = nil) {
-      self.previews = previews
-    }
 
     /// Becomes `textView`'s delegate, keeping the one it had (unless ``textViewDelegate`` is
     /// set already) as the delegate it forwards to.
@@ -117,10 +102,13 @@
       }
     }
 
-    /// iOS 17+: a long press on a link shows the ``previews`` menu. Its web preview is a
-    /// live page in a web view with no persistent website data (UIKit takes a view here, not
-    /// a view controller, so the Safari view cannot be the preview); Open sends the link up
-    /// the chain. Links that never leave the document (`javascript:`, `data:`…) get no menu.
+    /// iOS 17+: a long press on a link shows its menu, with a web preview only for a link a
+    /// tap would show in-app (a dry run of the tap: the handlers it would ask answer, with
+    /// nothing performed, then the policy of the presenter it reaches). UIKit's own link
+    /// preview, which would show any link in-app, is never used. The preview is a live page
+    /// in a web view with no persistent website data (UIKit takes a view here, not a view
+    /// controller, so the Safari view cannot be the preview); Open sends the link up the
+    /// chain. Links that never leave the document (`javascript:`, `data:`…) get no menu.
     /// Other text items keep the app delegate's menu, or UIKit's.
     @available(iOS 17.0, visionOS 1.0, *)
     public func textView(
@@ -133,8 +121,7 @@
       switch responder {
       case .chain:
         guard let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
-        let policy = LinkPolicy.forPreviews(chosen: previews, found: textView.presenterLinkPolicy())
-        guard let menu = policy.menu(for: link) else { return nil }
+        guard let menu = LinkMenu(for: link, from: enclosingModifier ?? textView) else { return nil }
         let actions = LinkContextMenu.uiMenu(
           for: link, menu: menu, from: textView, startingAt: enclosingModifier, onResult: onResult)
         let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }

@@ -13,8 +13,8 @@
   /// another document (or a window the user's tap asked for) goes up the chain and the web
   /// view's own navigation is cancelled; the initial load, reloads, back and forward,
   /// same-document fragment links, redirects and subframe loads proceed; `javascript:` and
-  /// `data:` links are refused. A long press on a link shows the menu its
-  /// ``previews`` rule decides: an in-app Safari preview only for links a tap would open in-app; committing the
+  /// `data:` links are refused. A long press on a link shows its menu: an in-app Safari
+  /// preview only for a link a tap would open in-app (a dry run of the tap); committing the
   /// preview or choosing Open sends the link up the chain.
   ///
   /// The web view's existing delegates keep receiving every callback: ``attach(to:)`` keeps them
@@ -42,12 +42,6 @@
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Decides what leaves the web view.
     package var policy = WebNavigationPolicy()
-    /// The policy a long press on a link previews by (`LinkPolicy` has the menu's table).
-    /// `nil`, the default: the policy of the Safari presenter a tap reaches (the nearest
-    /// `SafariURLHandling` view controller above the web view), so a preview never shows
-    /// in-app a link a tap would not; with no such presenter above, nothing is previewed
-    /// in-app.
-    public var previews: LinkPolicy?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     /// Called with every decision and the navigation it was made for (for the tests).
@@ -55,14 +49,6 @@
     /// The innermost SwiftUI link modifier around the web view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the web view.
     weak var enclosingModifier: ViewLinkHandler?
-
-    /// Creates a delegate.
-    ///
-    /// - Parameter previews: The policy a long press previews by. Defaults to the policy of
-    ///   the Safari presenter a tap reaches.
-    public init(previews: LinkPolicy? = nil) {
-      self.previews = previews
-    }
 
     /// Becomes `webView`'s navigation and UI delegate, keeping the ones it had (unless set
     /// already) as the delegates it forwards to.
@@ -173,8 +159,9 @@
       return nil
     }
 
-    /// A link's long-press menu, from ``previews`` or the policy of the presenter above;
-    /// other elements get the app's delegate's menu.
+    /// A link's long-press menu, with an in-app preview only for a link a tap would show
+    /// in-app (a dry run of the tap from the web view); other elements get the app's
+    /// delegate's menu.
     public func webView(
       _ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo,
       completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
@@ -186,8 +173,7 @@
         app.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
         return
       }
-      let policy = LinkPolicy.forPreviews(chosen: previews, found: webView.presenterLinkPolicy())
-      guard let menu = policy.menu(for: url) else { return completionHandler(nil) }
+      guard let menu = LinkMenu(for: url, from: enclosingModifier ?? webView) else { return completionHandler(nil) }
       completionHandler(
         LinkContextMenu.configuration(
           for: url, menu: menu, from: webView, startingAt: enclosingModifier, onResult: onResult))

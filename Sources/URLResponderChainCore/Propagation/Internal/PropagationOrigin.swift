@@ -9,12 +9,15 @@ final class PropagationOrigin {
   nonisolated let originalURL: URL
   nonisolated let originID: ObjectIdentifier
   nonisolated let inboundSourceName: String?
+  /// Whether a long press asks what a tap would do (``URLHandlingContext/isDryRun``).
+  nonisolated let isDryRun: Bool
   weak var node: (any ResponderChainNode)?
 
-  init(url: URL, node: any ResponderChainNode, inboundSourceName: String?) {
+  init(url: URL, node: any ResponderChainNode, inboundSourceName: String?, isDryRun: Bool) {
     self.originalURL = url
     self.originID = ObjectIdentifier(node)
     self.inboundSourceName = inboundSourceName
+    self.isDryRun = isDryRun
     self.node = node
   }
 }

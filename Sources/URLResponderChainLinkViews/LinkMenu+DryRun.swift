@@ -1,0 +1,21 @@
+package import Foundation
+package import URLResponderChainCore
+
+extension LinkMenu {
+  /// The menu for a long press on `url`, sent from `origin`, or `nil` when the link gets no
+  /// menu (a scheme of a document's own, or none): the table in `LinkPolicy`'s
+  /// documentation. The preview is the in-app browser exactly when a tap would show the link
+  /// in-app (``LinkDryRun``), and it shows the URL as the handlers rewrote it. The link
+  /// surfaces (`LinkButton`, `LinkRoutingTextViewDelegate`, `LinkRoutingNavigationDelegate`)
+  /// only translate it.
+  @MainActor
+  package init?(
+    for url: URL, from origin: any ResponderChainNode, policyOf: (any ResponderChainNode) -> LinkPolicy?
+  ) {
+    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else { return nil }
+    let isWeb = scheme == "http" || scheme == "https"
+    self.init(
+      previewURL: LinkDryRun(of: url, from: origin, policyOf: policyOf).inApp?.url,
+      actions: isWeb ? [.open, .copyLink, .share] : [.open, .copyLink])
+  }
+}

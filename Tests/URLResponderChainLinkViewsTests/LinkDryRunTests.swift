@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+import URLResponderChainCore
+import URLResponderChainTesting
+
+import URLResponderChainLinkViews
+
+/// A long press previews by a dry run of the tap: the handlers the tap would ask answer,
+/// nothing is performed, then the policy of the presenter the tap would reach. So a preview
+/// never shows in-app a link a tap would not.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct LinkDryRunTests {
+  private let application = TestApplication()
+
+  private func presenter(_ policy: LinkPolicy = LinkPolicy(), next: (any ResponderChainNode)? = nil)
+    -> PresentingHandler
+  {
+    PresentingHandler(
+      name: "article", presenter: LinkPresenter(environment: RecordingLinkEnvironment(), policy: policy),
+      next: next ?? application)
+  }
+
+  private func dryRun(_ link: String, from origin: any ResponderChainNode) throws -> LinkDryRun {
+    LinkDryRun(of: try #require(URL(string: link)), from: origin, policyOf: PresentingHandler.policy(of:))
+  }
+
+  /// The README's chain: a document screen that discards trackers, below an article screen
+  /// that shows links in Safari. A tap discards the tracker; a long press used to preview it,
+  /// because it looked only for the presenter.
+  @Test func aLinkAHandlerBelowThePresenterDiscardsIsNotPreviewed() async throws {
+    let article = presenter()
+    let document = RuleHandler(name: "document", next: article) { url in
+      url.host == "tracker.example" ? .discarded(reason: "a tracker") : .notHandled
+    }
+    let tracker = try #require(URL(string: "https://tracker.example/x"))
+    let run = try dryRun(tracker.absoluteString, from: document)
+    #expect(run.destination == .nowhere(reason: "a tracker"))
+    #expect(run.inApp == nil)
+    #expect(LinkMenu(for: tracker, from: document, policyOf: PresentingHandler.policy(of:))?.previewURL == nil)
+    let tap = await document.propagateURL(tracker)
+    #expect(tap.outcome == .discarded(reason: "a tracker"))
+    // Another link passes the document and is previewed, as a tap shows it.
+    let article2 = try #require(URL(string: "https://docs.example.com/a"))
+    #expect(LinkMenu(for: article2, from: document, policyOf: PresentingHandler.policy(of:))?.previewURL == article2)
+  }
+
+  @Test func aRewrittenLinkPreviewsTheURLATapWouldShow() throws {
+    let clean = try #require(URL(string: "https://docs.example.com/a"))
+    let stripper = RuleHandler(name: "stripper", next: presenter()) { url in
+      url.query == nil ? .notHandled : .rewrite(clean)
+    }
+    let run = try dryRun("https://docs.example.com/a?utm_source=x", from: stripper)
+    #expect(run.url == clean)
+    #expect(run.inApp?.url == clean)
+  }
+
+  /// `.systemAction` skips every node but the application, the presenter too: nothing in-app.
+  @Test func aLinkAHandlerSendsToTheSystemIsNotPreviewedInApp() throws {
+    let refuser = RuleHandler(name: "refuser", next: presenter()) { _ in .systemAction }
+    let run = try dryRun("https://docs.example.com/a", from: refuser)
+    #expect(run.destination == .system(reason: "the application opens it"))
+    #expect(run.inApp == nil)
+    // Without an application at the end, nobody opens it.
+    let orphan = RuleHandler(name: "orphan", next: nil) { _ in .systemAction }
+    #expect(try dryRun("https://docs.example.com/a", from: orphan).destination?.isNowhere == true)
+  }
+
+  /// An asynchronous handler cannot answer without waiting: the run stops there, asks
+  /// nothing above it, and nothing is previewed in-app.
+  @Test func anAsynchronousHandlerOnTheWayMeansNoInAppPreview() throws {
+    let article = presenter()
+    let gate = RecordingURLHandler(name: "gate", next: article, answering: .notHandled)
+    let run = try dryRun("https://docs.example.com/a", from: gate)
+    #expect(run.destination == nil)
+    #expect(run.inApp == nil)
+    #expect(gate.receivedURLs.isEmpty)
+  }
+
+  /// A handler is told it is asked for a dry run, and a tap is not: a router takes the link
+  /// (no preview) and navigates only on the tap.
+  @Test func aHandlerKnowsADryRunFromATap() async throws {
+    let router = RuleHandler(name: "router", next: presenter()) { _ in .handled }
+    let url = try #require(URL(string: "https://docs.example.com/a"))
+    let run = LinkDryRun(of: url, from: router, policyOf: PresentingHandler.policy(of:))
+    #expect(run.destination == nil && run.inApp == nil)
+    _ = await router.propagateURL(url)
+    #expect(router.contexts.map(\.isDryRun) == [true, false])
+    #expect(router.contexts.map(\.isInbound) == [false, false])
+    #expect(router.contexts.map(\.originalURL) == [url, url])
+  }
+
+  @Test func withNoPresenterAboveTheApplicationSendsItToTheSystem() throws {
+    let screen = RuleHandler(name: "screen", next: application) { _ in .notHandled }
+    #expect(try dryRun("https://docs.example.com/a", from: screen).destination == .system(reason: "the application opens it"))
+    #expect(try dryRun("javascript:alert(1)", from: screen).destination?.isNowhere == true)
+    #expect(LinkMenu(for: try #require(URL(string: "javascript:alert(1)")), from: screen, policyOf: { _ in nil }) == nil)
+    let mail = try #require(URL(string: "mailto:a@example.com"))
+    #expect(LinkMenu(for: mail, from: screen, policyOf: { _ in nil }) == LinkMenu(previewURL: nil, actions: [.open, .copyLink]))
+  }
+
+  /// A SwiftUI presenter (`presentsLinksInSafari(policy:)`) is read from its node; a SwiftUI
+  /// handler of the app's own is asynchronous, so nothing is previewed in-app through it.
+  @Test func aSwiftUIPresenterAnswersByItsPolicy() throws {
+    let linkPresenter = LinkPresenter(environment: RecordingLinkEnvironment(), policy: LinkPolicy())
+    let swiftUIPresenter = ViewLinkHandler(name: "Reader.swift:3") { _, _ in .handled }
+    swiftUIPresenter.presenter = linkPresenter
+    swiftUIPresenter.anchor = application
+    let inner = ViewLinkHandler(name: "Article.swift:9") { _, _ in .notHandled }
+    inner.enclosing = swiftUIPresenter
+    let web = "https://docs.example.com/a"
+    #expect(try dryRun(web, from: swiftUIPresenter).inApp?.url.absoluteString == web)
+    #expect(try dryRun("https://user@docs.example.com/a", from: swiftUIPresenter).inApp == nil)
+    #expect(try dryRun(web, from: inner).destination == nil)
+  }
+
+  @Test func aChainWithALoopEndsNowhere() throws {
+    let first = RuleHandler(name: "first") { _ in .notHandled }
+    let second = RuleHandler(name: "second", next: first) { _ in .notHandled }
+    first.next = second
+    #expect(try dryRun("https://docs.example.com/a", from: first).destination?.isNowhere == true)
+    #expect(first.contexts.count == 1 && second.contexts.count == 1)
+  }
+}
+
+extension LinkDestination {
+  var isNowhere: Bool { if case .nowhere = self { true } else { false } }
+}
