@@ -28,6 +28,7 @@ extension URLHandlingContext {
   ///   - inboundSource: Where the link came from.
   @MainActor
   public init(originalURL: URL, origin: any ResponderChainNode, hop: Int = 0, inboundSource: InboundLinkSource) {
-    self.init(originalURL: originalURL, origin: origin, hop: hop, inboundSourceName: inboundSource.rawValue, isDryRun: false)
+    self.init(
+      originalURL: originalURL, origin: origin, hop: hop, inboundSourceName: inboundSource.rawValue, isDryRun: false)
   }
 }

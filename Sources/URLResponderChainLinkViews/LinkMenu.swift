@@ -1,8 +1,8 @@
 package import Foundation
 import URLResponderChainCore
 
-/// The long-press menu of a link, decided by ``LinkPolicy/menu(for:)``: a web preview or none,
-/// and the actions to offer.
+/// The long-press menu of a link, decided by ``init(for:from:policyOf:)``: a web preview or
+/// none, and the actions to offer.
 package struct LinkMenu: Sendable, Equatable {
   /// An action in a link's menu.
   package enum Action: Sendable, Equatable, CaseIterable {

@@ -1,8 +1,7 @@
 import Foundation
 import URLResponderChainCore
-import URLResponderChainTesting
-
 import URLResponderChainLinkViews
+import URLResponderChainTesting
 
 extension LinkPolicy {
   /// The long-press menu of a link sent from an in-app presenter that shows links by this

@@ -2,9 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import URLResponderChainCore
-import URLResponderChainTesting
-
 import URLResponderChainLinkViews
+import URLResponderChainTesting
 
 /// A long press previews by a dry run of the tap: the handlers the tap would ask answer,
 /// nothing is performed, then the policy of the presenter the tap would reach. So a preview
@@ -92,11 +91,15 @@ import URLResponderChainLinkViews
 
   @Test func withNoPresenterAboveTheApplicationSendsItToTheSystem() throws {
     let screen = RuleHandler(name: "screen", next: application) { _ in .notHandled }
-    #expect(try dryRun("https://docs.example.com/a", from: screen).destination == .system(reason: "the application opens it"))
+    #expect(
+      try dryRun("https://docs.example.com/a", from: screen).destination == .system(reason: "the application opens it"))
     #expect(try dryRun("javascript:alert(1)", from: screen).destination?.isNowhere == true)
-    #expect(LinkMenu(for: try #require(URL(string: "javascript:alert(1)")), from: screen, policyOf: { _ in nil }) == nil)
+    #expect(
+      LinkMenu(for: try #require(URL(string: "javascript:alert(1)")), from: screen, policyOf: { _ in nil }) == nil)
     let mail = try #require(URL(string: "mailto:a@example.com"))
-    #expect(LinkMenu(for: mail, from: screen, policyOf: { _ in nil }) == LinkMenu(previewURL: nil, actions: [.open, .copyLink]))
+    #expect(
+      LinkMenu(for: mail, from: screen, policyOf: { _ in nil })
+        == LinkMenu(previewURL: nil, actions: [.open, .copyLink]))
   }
 
   /// A SwiftUI presenter (`presentsLinksInSafari(policy:)`) is read from its node; a SwiftUI

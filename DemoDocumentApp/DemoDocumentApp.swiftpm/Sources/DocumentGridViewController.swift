@@ -41,7 +41,7 @@ final class DocumentGridViewController: UIViewController, UIScrollViewDelegate {
       stack.trailingAnchor.constraint(equalTo: scroll.frameLayoutGuide.trailingAnchor, constant: -16),
     ])
     for document in documents {
-      let controller = DocumentViewController(document: document, inApp: inApp)
+      let controller = DocumentViewController(document: document)
       addChild(controller)
       stack.addArrangedSubview(controller.view)
       controller.didMove(toParent: self)

@@ -8,18 +8,17 @@ import WebKit
 
 /// One document: renders its blocks, and upgrades plain http links on their way up. Links in
 /// text, link buttons and web content all go up the chain; a long press previews in-app only
-/// what a tap would open in-app.
+/// what a tap would open in-app (a dry run of the tap: this screen's upgrade, then the topic
+/// screen's presenter policy).
 final class DocumentViewController: UIViewController, URLHandler {
   private let document: Document
-  private let inApp: LinkPolicy
   private let linkRouting: LinkRoutingTextViewDelegate
   private let webLinkRouting: LinkRoutingNavigationDelegate
 
-  init(document: Document, inApp: LinkPolicy) {
+  init(document: Document) {
     self.document = document
-    self.inApp = inApp
-    linkRouting = LinkRoutingTextViewDelegate(previews: inApp)
-    webLinkRouting = LinkRoutingNavigationDelegate(previews: inApp)
+    linkRouting = LinkRoutingTextViewDelegate()
+    webLinkRouting = LinkRoutingNavigationDelegate()
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -45,12 +44,11 @@ final class DocumentViewController: UIViewController, URLHandler {
         let button = LinkButton(url: URL(string: link.url) ?? URL(string: "about:blank")!, title: "→ \(link.title)")
         button.contentHorizontalAlignment = .leading
         button.onResult = { [weak self] in self?.report($0) }
-        button.previews = inApp
         stack.addArrangedSubview(button)
       case .html(let page):
         stack.addArrangedSubview(webView(page))
       case .document(let nested):
-        let child = DocumentViewController(document: nested, inApp: inApp)
+        let child = DocumentViewController(document: nested)
         addChild(child)
         stack.addArrangedSubview(child.view)
         child.didMove(toParent: self)

@@ -7,17 +7,17 @@ import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 
-/// The topic screen: the `AsyncURLHandler` that knows what to do with links (the same
-/// `TopicLinkPolicy` as the headless demo), and the `ErrorHandler` that shows the problems
-/// links below it report.
-final class TopicViewController: UIViewController, AsyncURLHandler, AlertPresentingErrorHandler {
+/// The topic screen: the handler that knows what to do with links (the same `TopicLinkPolicy`
+/// as the headless demo), and the `ErrorHandler` that shows the problems links below it
+/// report. Its Safari presenter's policy, the allowlist's, is what long presses preview by.
+final class TopicViewController: UIViewController, SafariURLHandling, AlertPresentingErrorHandler {
   /// How the documents are drawn; their links reach this screen either way.
   enum Rendering { case uikit, swiftUI }
 
   private let topic: Topic
   private let rendering: Rendering
-  private let safari = SafariURLPresenter()
-  private lazy var policy = TopicLinkPolicy(allowlist: AppAllowlist.shared, environment: safari)
+  let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: AppAllowlist.shared))
+  private lazy var policy = TopicLinkPolicy(allowlist: AppAllowlist.shared, environment: safariPresenter)
 
   init(topic: Topic, rendering: Rendering) {
     self.topic = topic

@@ -18,12 +18,15 @@ public import Foundation
 /// print(policy.destination(for: URL(string: "javascript:alert(1)")!))            // nowhere(…)
 /// ```
 ///
-/// A long press shows, for each destination:
+/// A long press runs the tap dry: the ``URLHandler``s the tap would ask answer (with
+/// ``URLHandlingContext/isDryRun`` set, so nothing is performed), then the policy of the
+/// presenter the tap reaches answers for the URL as they rewrote it. It shows, for each
+/// answer:
 ///
 /// | Link | Preview | Actions |
 /// | --- | --- | --- |
 /// | opens in-app (``LinkDestination/inApp(nativeAppFirst:reason:)``) | in-app browser | Open, Copy Link, Share |
-/// | another `http`/`https` link | none | Open, Copy Link, Share |
+/// | another `http`/`https` link (a handler discards it or sends it to the system, an ``AsyncURLHandler`` is on the way, or no presenter is above) | none | Open, Copy Link, Share |
 /// | another scheme that may leave the document (`mailto:`, `tel:`, an app's scheme) | none | Open, Copy Link |
 /// | `javascript:`, `data:`, `file:` and the other schemes of a document's own, or no readable scheme | no menu at all | — |
 ///

@@ -58,7 +58,8 @@ final class PropagationWalk {
   private var propagationInterval: SignpostInterval?
 
   init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false) {
-    self.origin = PropagationOrigin(url: url, node: origin, inboundSourceName: options.inboundSourceName, isDryRun: false)
+    self.origin = PropagationOrigin(
+      url: url, node: origin, inboundSourceName: options.inboundSourceName, isDryRun: false)
     self.phase = .ready(from: origin)
     self.currentURL = url
     self.timeout = max(options.handlerTimeout, .zero)
