@@ -1,13 +1,15 @@
 import DemoDocumentKit
 import SwiftUI
 import URLResponderChain
+import URLResponderChainErrorHandling
 import URLResponderChainWebContent
 import WebKit
 
 /// The topic's documents in SwiftUI, the same JSON as the UIKit screen. Each document's links
 /// first meet its own `.urlHandler` (the HTTPS upgrade), then the enclosing documents', then
 /// the UIKit chain of the hosting controller: the topic screen, with its allowlist and Safari
-/// presenter.
+/// presenter. The allowlist's recovery prompts (offline, a server error) come back from the
+/// link's view and are shown as SwiftUI alerts.
 struct DocumentsView: View {
   let documents: [Document]
 
@@ -18,6 +20,7 @@ struct DocumentsView: View {
       }
       .padding()
     }
+    .presentsLinkErrorsAsAlerts()
   }
 }
 
