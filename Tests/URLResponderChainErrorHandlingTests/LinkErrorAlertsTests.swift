@@ -2,9 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import URLResponderChainCore
-import URLResponderChainTesting
-
 import URLResponderChainErrorHandling
+import URLResponderChainTesting
 
 /// A recovery prompt whose resolution the test sees, and which can end by itself (the
 /// network returned), as a remote allowlist's offline prompt does.
