@@ -8,8 +8,9 @@ public import Foundation
 /// cancellation; meanwhile the caller waits on the walk, never on the handler. A handler that
 /// always answers at once should be a ``URLHandler``, which costs less per hop; conform to
 /// one of the two. The two requirements have different names (`decideURL` here,
-/// `handleURL` there), so a method written for one never silently satisfies the other: a
-/// type that conforms to both must write both, and the walk asks `handleURL` first.
+/// `handleURL` there), so a method written for one never silently satisfies the other. A
+/// type that conforms to both is a ``URLHandler`` to every walk: `handleURL` is asked and
+/// `decideURL` never is, wherever the node sits in the chain.
 ///
 /// ```swift
 /// extension ArticleViewController: AsyncURLHandler {

@@ -8,7 +8,8 @@ public import Foundation
 /// open it"), and a handler that answers at once costs the walk about as much as a
 /// hand-written loop. A handler that must wait, for example while it consults a remote
 /// allowlist, conforms to ``AsyncURLHandler`` instead, whose requirement is
-/// ``AsyncURLHandler/decideURL(_:context:)``; conform to one of the two.
+/// ``AsyncURLHandler/decideURL(_:context:)``; conform to one of the two. A type that
+/// conforms to both is asked through `handleURL` only: its `decideURL` is never called.
 ///
 /// ```swift
 /// final class ArticleViewController: UIViewController, URLHandler {
