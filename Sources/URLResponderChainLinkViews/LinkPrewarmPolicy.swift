@@ -6,19 +6,19 @@ package import URLResponderChainCore
 /// at most ``maximumHosts``.
 ///
 /// The adapter (`SafariLinkPrewarmer` on iOS) hands it the visible links whenever they
-/// change; ``update(visible:)`` says whether the prewarmed set changed, so that the old
-/// token is invalidated and a new one requested only then.
+/// change, with what a tap on each would show in-app (``LinkDryRun``, from where the links
+/// are sent); ``update(visible:inApp:)`` says whether the prewarmed set changed, so that the
+/// old token is invalidated and a new one requested only then.
 ///
 /// ```swift
-/// var prewarm = LinkPrewarmPolicy(policy: LinkPolicy(inApp: allowlist), maximumHosts: 3)
-/// if let origins = prewarm.update(visible: visibleLinks) {
+/// var prewarm = LinkPrewarmPolicy(maximumHosts: 3)
+/// let inApp = { LinkDryRun(of: $0, from: view, policyOf: presenterPolicy).inApp }
+/// if let origins = prewarm.update(visible: visibleLinks, inApp: inApp) {
 ///   token?.invalidate()
 ///   token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)
 /// }
 /// ```
 package struct LinkPrewarmPolicy: Sendable {
-  /// Which links open in the in-app browser.
-  package var policy: LinkPolicy
   /// The most hosts prewarmed at once; the first visible ones win.
   package let maximumHosts: Int
   /// The origins prewarmed now, in order.
@@ -26,22 +26,20 @@ package struct LinkPrewarmPolicy: Sendable {
 
   /// Creates the policy.
   ///
-  /// - Parameters:
-  ///   - policy: Which links open in-app.
-  ///   - maximumHosts: The most hosts prewarmed at once; negative counts as zero. Defaults to 3.
-  package init(policy: LinkPolicy = LinkPolicy(), maximumHosts: Int = 3) {
-    self.policy = policy
+  /// - Parameter maximumHosts: The most hosts prewarmed at once; negative counts as zero.
+  ///   Defaults to 3.
+  package init(maximumHosts: Int = 3) {
     self.maximumHosts = max(0, maximumHosts)
   }
 
-  /// The origins (`https://host[:port]/`) to prewarm for `visible`, in order: eligible,
-  /// allowed, one per host, at most ``maximumHosts``. Paths and queries are left out: the
-  /// connection needs the server only.
-  package func origins(for visible: [URL]) -> [URL] {
+  /// The origins (`https://host[:port]/`) to prewarm for `visible`, in order: of the URLs a
+  /// tap would show in-app (`inApp`, `nil` for a link it would not), one per host, at most
+  /// ``maximumHosts``. Paths and queries are left out: the connection needs the server only.
+  package func origins(for visible: [URL], inApp: (URL) -> EligibleURL?) -> [URL] {
     var hosts: Set<String> = []
     var origins: [URL] = []
     for url in visible where origins.count < maximumHosts {
-      guard let eligible = policy.eligibleURL(url), hosts.insert(eligible.host).inserted else { continue }
+      guard let eligible = inApp(url), hosts.insert(eligible.host).inserted else { continue }
       var components = URLComponents()
       components.scheme = eligible.scheme
       components.host = eligible.host
@@ -56,8 +54,8 @@ package struct LinkPrewarmPolicy: Sendable {
   ///
   /// - Returns: The origins to prewarm when they differ from the ones prewarmed (an empty
   ///   array: invalidate and prewarm nothing), or `nil` when nothing changed.
-  package mutating func update(visible: [URL]) -> [URL]? {
-    let next = origins(for: visible)
+  package mutating func update(visible: [URL], inApp: (URL) -> EligibleURL?) -> [URL]? {
+    let next = origins(for: visible, inApp: inApp)
     guard next != prewarmed else { return nil }
     prewarmed = next
     return next

@@ -67,7 +67,7 @@ import URLResponderChainTesting
       let outcome = await LinkPresenter(environment: environment, policy: policy).present(
         url, from: TestViewController(name: "topic"))
       let previewed = policy.menu(for: url)?.previewURL != nil
-      let prewarmed = !LinkPrewarmPolicy(policy: policy).origins(for: [url]).isEmpty
+      let prewarmed = !PresenterPrewarm(policy: policy).origins(for: [url]).isEmpty
       #expect((outcome == .presentedInApp) == previewed, "\(link)")
       #expect(previewed == prewarmed, "\(link)")
     }

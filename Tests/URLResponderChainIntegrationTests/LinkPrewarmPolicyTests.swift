@@ -6,13 +6,14 @@ import URLResponderChainCore
 import URLResponderChainLinkViews
 
 /// Which servers are prewarmed for the links on screen.
+@MainActor
 @Suite struct LinkPrewarmPolicyTests {
   static let rule = LinkPolicy(inApp: try! Allowlist(allow: ["*.example.com"], deny: ["ads.example.com"]))
 
   private func urls(_ strings: [String]) -> [URL] { strings.map { URL(string: $0)! } }
 
   @Test func onlyEligibleAllowedLinksArePrewarmedOnePerHostAsOrigins() {
-    let policy = LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 5)
+    let policy = PresenterPrewarm(policy: Self.rule, maximumHosts: 5)
     let origins = policy.origins(
       for: urls([
         "https://docs.example.com/guide?x=1#a", "https://docs.example.com/other", "http://DOCS.example.com./third",
@@ -25,23 +26,23 @@ import URLResponderChainLinkViews
   @Test func theBoundKeepsTheFirstVisibleHosts() {
     let visible = urls((1...10).map { "https://h\($0).example.com/page" })
     #expect(
-      LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 3).origins(for: visible)
+      PresenterPrewarm(policy: Self.rule, maximumHosts: 3).origins(for: visible)
         == Array(
           urls(
             ["https://h1.example.com/", "https://h2.example.com/", "https://h3.example.com/"])))
-    #expect(LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 0).origins(for: visible).isEmpty)
-    #expect(LinkPrewarmPolicy(policy: Self.rule, maximumHosts: -4).maximumHosts == 0)
+    #expect(PresenterPrewarm(policy: Self.rule, maximumHosts: 0).origins(for: visible).isEmpty)
+    #expect(PresenterPrewarm(policy: Self.rule, maximumHosts: -4).maximumHosts == 0)
   }
 
   @Test func aPermittedPortStaysInTheOrigin() throws {
     let rule = LinkPolicy(inApp: try Allowlist(allow: ["docs.example.com:8443"]), permittedPorts: [8443])
     #expect(
-      LinkPrewarmPolicy(policy: rule).origins(for: urls(["https://docs.example.com:8443/a"]))
+      PresenterPrewarm(policy: rule).origins(for: urls(["https://docs.example.com:8443/a"]))
         == urls(["https://docs.example.com:8443/"]))
   }
 
   @Test func anUnchangedSetAsksForNothingNewAndAChangeReplacesIt() {
-    var policy = LinkPrewarmPolicy(policy: Self.rule, maximumHosts: 2)
+    var policy = PresenterPrewarm(policy: Self.rule, maximumHosts: 2)
     #expect(policy.update(visible: urls(["https://a.example.com/1"])) == urls(["https://a.example.com/"]))
     #expect(policy.update(visible: urls(["https://a.example.com/2", "https://evil.example/"])) == nil)
     #expect(
@@ -52,7 +53,7 @@ import URLResponderChainLinkViews
   }
 
   @Test func resetSaysWhetherATokenIsToBeInvalidated() {
-    var policy = LinkPrewarmPolicy(policy: Self.rule)
+    var policy = PresenterPrewarm(policy: Self.rule)
     #expect(policy.reset() == false)
     _ = policy.update(visible: urls(["https://a.example.com/1"]))
     #expect(policy.reset() == true)

@@ -117,6 +117,26 @@ import URLResponderChainTesting
     #expect(try dryRun(web, from: inner).destination == nil)
   }
 
+  /// Prewarming runs each link dry too: no connection to a server a tap would never show
+  /// in-app (a tracker the screen below discards), and the server of the URL a tap would
+  /// show (after a rewrite) rather than the one written.
+  @Test func prewarmingWarmsOnlyWhatATapWouldShowInApp() throws {
+    let mirror = try #require(URL(string: "https://mirror.example.org/a"))
+    let document = RuleHandler(name: "document", next: presenter()) { url in
+      switch url.host {
+      case "tracker.example": .discarded(reason: "a tracker")
+      case "old.example.com": .rewrite(mirror)
+      default: .notHandled
+      }
+    }
+    let visible = try [
+      "https://tracker.example/x", "https://old.example.com/a", "https://docs.example.com/b", "https://user@c.example/",
+    ].map { try #require(URL(string: $0)) }
+    let origins = LinkPrewarmPolicy(maximumHosts: 5).origins(
+      for: visible, inApp: { LinkDryRun(of: $0, from: document, policyOf: PresentingHandler.policy(of:)).inApp })
+    #expect(origins.map(\.absoluteString) == ["https://mirror.example.org/", "https://docs.example.com/"])
+  }
+
   @Test func aChainWithALoopEndsNowhere() throws {
     let first = RuleHandler(name: "first") { _ in .notHandled }
     let second = RuleHandler(name: "second", next: first) { _ in .notHandled }

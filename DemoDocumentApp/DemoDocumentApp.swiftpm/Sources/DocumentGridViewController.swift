@@ -4,18 +4,15 @@ import URLResponderChain
 import URLResponderChainLinkViews
 
 /// The topic's documents, one under the other in a scroll view. Prewarms the in-app browser
-/// for the allowed links of the documents on screen.
+/// for the links of the documents on screen that a tap would show in-app.
 final class DocumentGridViewController: UIViewController, UIScrollViewDelegate {
   private let documents: [Document]
-  private let inApp: LinkPolicy
-  private let prewarmer: SafariLinkPrewarmer
+  private let prewarmer = SafariLinkPrewarmer(maximumHosts: 3)
   private var documentViews: [(view: UIView, links: [URL])] = []
   private weak var scroll: UIScrollView?
 
-  init(documents: [Document], inApp: LinkPolicy) {
+  init(documents: [Document]) {
     self.documents = documents
-    self.inApp = inApp
-    prewarmer = SafariLinkPrewarmer(policy: inApp, maximumHosts: 3)
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -69,8 +66,9 @@ final class DocumentGridViewController: UIViewController, UIScrollViewDelegate {
   private func prewarmVisibleLinks() {
     guard let scroll else { return }
     let visible = CGRect(origin: scroll.contentOffset, size: scroll.bounds.size)
-    let links = documentViews.filter { scroll.convert($0.view.bounds, from: $0.view).intersects(visible) }.flatMap(
-      \.links)
-    prewarmer.update(visibleLinks: links)
+    let onScreen = documentViews.filter { scroll.convert($0.view.bounds, from: $0.view).intersects(visible) }
+    // A tap starts in a document's view, whose document screen upgrades http first; every
+    // document leads up the same way, so the links are run dry from the first one's view.
+    prewarmer.update(visibleLinks: onScreen.flatMap(\.links), from: onScreen.first?.view ?? view)
   }
 }

@@ -32,11 +32,12 @@ final class TopicViewController: UIViewController, SafariURLHandling, AlertPrese
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
-    // Previews and prewarming follow the links a tap would open in-app: the same allowlist.
+    // Previews and prewarming follow the links a tap would open in-app: a dry run of the tap,
+    // which reaches this screen's Safari presenter and its allowlist policy.
     let grid: UIViewController =
       switch rendering {
       case .uikit:
-        DocumentGridViewController(documents: topic.documents, inApp: LinkPolicy(inApp: AppAllowlist.shared))
+        DocumentGridViewController(documents: topic.documents)
       case .swiftUI:
         UIHostingController(rootView: DocumentsView(documents: topic.documents))
       }
