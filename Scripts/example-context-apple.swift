@@ -42,3 +42,6 @@ let visibleLinkURLs = [URL(string: "https://example.com/guide")!]
 }
 
 @MainActor let remoteAllowlist = AppLinks.allowlist
+
+/// The screen's Safari presenter.
+@MainActor let safari = SafariURLPresenter()

@@ -15,7 +15,8 @@ public import Foundation
 /// ```swift
 /// extension ArticleViewController: AsyncURLHandler {
 ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-///     await gate.decide(url, from: self) { present(SFSafariViewController(url: $0), animated: true) }
+///     // Waits for the list; what it allows, `safari` (a `SafariURLPresenter`) shows.
+///     await gate.decide(url, from: self) { await safari.present($0, from: self) }
 ///   }
 /// }
 /// ```

@@ -12,14 +12,10 @@ public import Foundation
 /// conforms to both is asked through `handleURL` only: its `decideURL` is never called.
 ///
 /// ```swift
-/// final class ArticleViewController: UIViewController, URLHandler {
-///   /// Which links open in-app: here, every link a browser and Foundation read alike.
-///   let policy = LinkPolicy()
-///
+/// final class DocumentViewController: UIViewController, URLHandler {
 ///   func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
-///     guard let link = policy.eligibleURL(url) else { return .notHandled }
-///     present(SFSafariViewController(url: link.url), animated: true)
-///     return .handled
+///     // Trackers open nowhere; every other link goes on to the screen that shows links.
+///     url.host == "tracker.example" ? .discarded(reason: "a tracker") : .notHandled
 ///   }
 /// }
 /// ```
