@@ -18,7 +18,7 @@ package import URLResponderChainCore
 ///   a document's own); a chain without one, or with a loop, ends nowhere.
 ///
 /// Only ``inApp`` previews the page in the in-app browser.
-package struct LinkDryRun: Sendable, Equatable {
+package struct LinkDryRun: Sendable {
   /// The URL as the handlers rewrote it: the one a tap would show.
   package var url: URL
   /// Where a tap would open it, or `nil` when a handler takes the link itself or must be

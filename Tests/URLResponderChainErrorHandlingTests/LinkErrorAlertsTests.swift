@@ -30,103 +30,78 @@ private struct Notice: AlertableError {
 private struct Internal: Error {}
 
 /// `presentsLinkErrorsAsAlerts()`: the SwiftUI modifier's node takes the errors reported from
-/// inside it, one alert at a time, and its buttons resolve recovery prompts. The modifier only
-/// translates ``ErrorPrompter``; these are its rules, and the node's place in the chain.
+/// inside it when its view shows them (the modifier sets `showsError` to the hosting
+/// controller's `presentAlert(for:)`, which shows one alert at a time and only alertable
+/// errors), and passes every other error on, up to the UIKit chain.
 @MainActor
 @Suite struct LinkErrorAlertsTests {
-  @Test func aRetryableErrorGetsRetryAndCancelAndTheButtonResolvesIt() throws {
-    let prompter = ErrorPrompter()
-    var changes: [Int?] = []
-    prompter.onChange = { changes.append($0?.id) }
-    let offline = Prompt()
-    #expect(prompter.show(offline))
-    #expect(try #require(prompter.current).content.buttons == [.retry, .cancel])
-    prompter.press(.retry)
-    #expect(offline.choices == [.retry])
-    #expect(prompter.current == nil)
-    #expect(changes == [1, nil])
-    let again = Prompt()
-    #expect(prompter.show(again))
-    prompter.press(.cancel)
-    #expect(again.choices == [.cancel])
-  }
-
-  @Test func oneAlertAtATimeAndOnlyAlertableErrors() {
-    let prompter = ErrorPrompter()
-    #expect(!prompter.show(Internal()))
-    #expect(prompter.show(Notice()))
-    #expect(prompter.current?.content.buttons == [.dismiss])
-    #expect(!prompter.show(Prompt()), "a second error goes on up the chain while one shows")
-    prompter.press(.dismiss)
-    #expect(prompter.current == nil)
-    prompter.press(.retry)  // no alert: nothing happens
-  }
-
-  /// The network returned: the alert closes itself, and a later prompt's alert is not closed
-  /// by an earlier prompt's resolution.
-  @Test func anAlertClosesWhenItsRecoveryEndsWithoutATap() throws {
-    let prompter = ErrorPrompter()
-    let first = Prompt()
-    #expect(prompter.show(first))
-    first.resolve(.retry)
-    #expect(prompter.current == nil)
-    let second = Prompt()
-    #expect(prompter.show(second))
-    let secondID = try #require(prompter.current?.id)
-    first.resolve(.cancel)
-    #expect(prompter.current?.id == secondID)
-    prompter.press(.cancel)
-    #expect(second.choices == [.cancel])
-  }
-
   /// Errors reported from a link inside the view reach the modifier's node before the
-  /// UIKit chain; a node that shows nothing, or whose view is gone, passes them on.
+  /// UIKit chain; an error its view does not show, or any error once the view is gone,
+  /// goes on.
   @Test func theModifiersNodeTakesErrorsReportedFromInsideIt() async {
     let controller = RecordingErrorController(name: "controller")
     let modifier = ViewLinkHandler(name: "Reader.swift:4") { _, _ in .notHandled }
     modifier.anchor = controller
     let link = ViewLinkHandler(name: "Article.swift:9") { _, _ in .notHandled }
     link.enclosing = modifier
-    var prompter: ErrorPrompter? = ErrorPrompter()
-    modifier.showsError = { [weak prompter] error in prompter?.show(error) ?? false }
+    // Shows one alertable error at a time, as `presentAlert(for:)` does.
+    var showing: (any Error)?
+    modifier.showsError = { error in
+      guard showing == nil, error is any AlertableError else { return false }
+      showing = error
+      return true
+    }
 
     #expect(await link.reportError(Notice()))
-    #expect(prompter?.current != nil)
+    #expect(showing is Notice)
     #expect(controller.errors.isEmpty)
     // One alert showing: the next error goes on to the view controller.
     #expect(await link.reportError(Prompt()))
     #expect(controller.errors.count == 1)
     // Not alertable: passed on.
+    showing = nil
     #expect(await link.reportError(Internal()))
     #expect(controller.errors.count == 2)
-    // The view went away: its prompter with it, and errors go on.
-    prompter = nil
-    #expect(await link.reportError(Notice()))
-    #expect(controller.errors.count == 3)
+    #expect(showing == nil)
     // A node with nothing to show passes every error on.
     modifier.showsError = nil
     #expect(await link.reportError(Notice()))
-    #expect(controller.errors.count == 4)
+    #expect(controller.errors.count == 3)
   }
 
-  /// The prompter holds the error only while its alert shows, and nothing holds the prompter
-  /// but the view: the node's closure holds it weakly.
-  @Test func nothingIsHeldOnceTheAlertCloses() {
-    weak var weakPrompter: ErrorPrompter?
-    weak var weakPrompt: Prompt?
-    let node = ViewLinkHandler(name: "Reader.swift:4") { _, _ in .notHandled }
-    do {
-      let prompter = ErrorPrompter()
-      weakPrompter = prompter
-      node.showsError = { [weak prompter] error in prompter?.show(error) ?? false }
-      let prompt = Prompt()
-      weakPrompt = prompt
-      #expect(node.showsError?(prompt) == true)
-      prompter.press(.cancel)
+  /// A retryable error shown through the node is resolved by the alert's button, and the link
+  /// behind it goes on: the same prompt a UIKit screen shows.
+  @Test func aPromptShownThroughTheNodeIsResolvedByItsButton() async {
+    let modifier = ViewLinkHandler(name: "Reader.swift:4") { _, _ in .notHandled }
+    var shown: [any Error] = []
+    modifier.showsError = { error in
+      shown.append(error)
+      return true
     }
-    #expect(weakPrompter == nil)
-    #expect(weakPrompt == nil)
-    #expect(node.showsError?(Notice()) == false)
+    let offline = Prompt()
+    #expect(await modifier.reportError(offline))
+    // The alert's Retry, as `presentAlert(for:)` wires it.
+    (shown.first as? any RetryableError)?.resolve(.retry)
+    #expect(offline.choices == [.retry])
+  }
+
+  /// The node does not keep what showed its errors: a closure that holds the view weakly
+  /// answers `false` once the view is gone, and the error goes on.
+  @Test func aGoneViewPassesErrorsOn() async {
+    let controller = RecordingErrorController(name: "controller")
+    let modifier = ViewLinkHandler(name: "Reader.swift:4") { _, _ in .notHandled }
+    modifier.anchor = controller
+    weak var weakView: TestView?
+    do {
+      let view = TestView(name: "anchor")
+      weakView = view
+      modifier.showsError = { [weak view] _ in view != nil }
+      #expect(await modifier.reportError(Notice()))
+      #expect(controller.errors.isEmpty)
+    }
+    #expect(weakView == nil)
+    #expect(await modifier.reportError(Notice()))
+    #expect(controller.errors.count == 1)
   }
 }
 

@@ -58,10 +58,11 @@
       let presenter = self.presenter
       presenter.policy = policy
       presenter.appearance = appearance
+      let linkPresenter = presenter.presenter
       return
         content
         .modifier(
-          URLHandlerModifier(name: name, presenter: presenter.presenter) { url, context, view in
+          URLHandlerModifier(name: name, configure: { $0.presenter = linkPresenter }) { url, context, view in
             // A link that opened the app goes to its screens, never to a browser; with no view
             // controller to present from (not in a window yet), the link is passed on too.
             guard !context.isInbound, let controller = view?.closestViewController else { return .notHandled }

@@ -40,29 +40,32 @@
   }
 
   /// Makes a view's handler a chain node: it reads the enclosing modifier's node from the
-  /// environment, hands its own to the views inside, and starts their links' walks.
-  struct URLHandlerModifier: ViewModifier {
+  /// environment, hands its own to the views inside, and starts their links' walks. Package
+  /// API for the products built on this one (the error handling product's alerts set up
+  /// their node with `configure`).
+  package struct URLHandlerModifier: ViewModifier {
     /// A decision that may read the view the modifier placed in the hierarchy.
-    typealias Decide = @MainActor (URL, URLHandlingContext, UIView?) async -> URLHandlingDecision
+    package typealias Decide = @MainActor (URL, URLHandlingContext, UIView?) async -> URLHandlingDecision
 
     private let decide: Decide
-    private let presenter: LinkPresenter?
+    private let configure: (@MainActor (ViewLinkHandler) -> Void)?
     @State private var node: ViewLinkHandler
     @Environment(\.enclosingLinkHandler) private var enclosing
 
-    init(name: String, presenter: LinkPresenter? = nil, _ decide: @escaping Decide) {
+    /// A modifier whose node answers with `decide`, set up by `configure` at each update.
+    package init(name: String, configure: (@MainActor (ViewLinkHandler) -> Void)? = nil, _ decide: @escaping Decide) {
       self.decide = decide
-      self.presenter = presenter
+      self.configure = configure
       _node = State(initialValue: ViewLinkHandler(name: name) { _, _ in .notHandled })
     }
 
-    func body(content: Content) -> some View {
+    package func body(content: Content) -> some View {
       let node = self.node
       let decide = self.decide
       // The node lives as long as the view; the latest declaration is the one asked.
       node.decide = { [weak node] url, context in await decide(url, context, node?.anchor as? UIView) }
       node.enclosing = enclosing.node
-      node.presenter = presenter
+      configure?(node)
       return
         content
         .environment(\.enclosingLinkHandler, EnclosingLinkHandler(node: node))

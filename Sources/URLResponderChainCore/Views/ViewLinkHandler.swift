@@ -30,7 +30,8 @@ package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
   package weak var presenter: LinkPresenter?
   /// Shows an error reported up the chain through this node, and says whether it did: set by
   /// a modifier that shows the chain's errors (`presentsLinkErrorsAsAlerts()`); `nil` passes
-  /// every error on. The error handling product makes this node an `ErrorHandler` that asks it.
+  /// every error on. The error handling product makes this node an `ErrorHandler` that asks
+  /// it.
   package var showsError: (@MainActor (any Error) -> Bool)?
   /// Where the modifier was written (`ArticleView.swift:12`), shown in traces.
   package let traceName: String

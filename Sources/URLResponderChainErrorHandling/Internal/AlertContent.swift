@@ -10,7 +10,7 @@
 /// ```
 package struct AlertContent: Sendable, Equatable {
   /// One button.
-  package enum Button: Sendable, Hashable {
+  package enum Button: Sendable, Equatable {
     /// "OK": closes the alert.
     case dismiss
     /// "Retry": resolves a ``RetryableError`` with ``RecoveryChoice/retry``.
