@@ -26,6 +26,9 @@ public import Foundation
 ///   goes on to the next responder, and finally to the system.
 /// - Only return ``URLHandlingDecision/handled`` once you have opened (or started opening)
 ///   the URL; the walk stops there and the caller is told it succeeded.
+/// - When ``URLHandlingContext/isDryRun`` is `true`, answer as for a tap and open nothing: a
+///   long press asks what a tap would do, to decide its preview, and only this protocol's
+///   handlers are asked then.
 /// - Return ``URLHandlingDecision/discarded(reason:)`` to refuse a URL: the walk stops and
 ///   nobody opens it. The reason reaches the caller and the trace.
 /// - Keep it quick: it runs on the main thread and, since it cannot suspend, no timeout or
