@@ -185,7 +185,7 @@
     /// (``URLResponderChainCore/URLHandlingContext/isInbound``) is passed on: it goes to the
     /// app's screens, never to a browser.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      if context.isInbound { return .notHandled }
+      guard safariPresenter.presenter.showsLink(of: context) else { return .notHandled }
       return await safariPresenter.present(url, from: self)
     }
   }

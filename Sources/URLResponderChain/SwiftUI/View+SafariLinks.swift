@@ -63,9 +63,11 @@
         content
         .modifier(
           URLHandlerModifier(name: name, configure: { $0.presenter = linkPresenter }) { url, context, view in
-            // A link that opened the app goes to its screens, never to a browser; with no view
-            // controller to present from (not in a window yet), the link is passed on too.
-            guard !context.isInbound, let controller = view?.closestViewController else { return .notHandled }
+            // A link that opened the app is not the presenter's to show; with no view controller
+            // to present from (not in a window yet), the link is passed on too.
+            guard linkPresenter.showsLink(of: context), let controller = view?.closestViewController else {
+              return .notHandled
+            }
             return await presenter.present(url, from: controller)
           }
         )

@@ -77,9 +77,15 @@ public final class LinkPresenter {
   /// Shows `url`, presenting from the top-most presented view controller above `base`.
   public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
     let outcome = await decideAndPresent(url, from: base)
-    ChainLog.presentation.debug("\(outcome.logDescription):", url: url, "")
+    ChainLog.presentation.debug(outcome.logDescription, url: url, "")
     return outcome
   }
+
+  /// Whether a handler that shows the links reaching it with this presenter
+  /// (`SafariURLHandling`, `presentsLinksInSafari(policy:)`) shows the link of `context`: not
+  /// a link that opened the app (``URLHandlingContext/isInbound``), which goes to the app's
+  /// screens and never to a browser. The handler passes such a link on.
+  package func showsLink(of context: URLHandlingContext) -> Bool { !context.isInbound }
 
   private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
     guard let environment else { return .discarded(reason: "the presenter is gone") }
@@ -128,14 +134,15 @@ public final class LinkPresenter {
 }
 
 extension LinkPresenter.Outcome {
-  /// The outcome without its reason, which may quote a URL: what logs show.
+  /// The outcome without its reason, which may quote a URL, ending where the log line's URL
+  /// follows: what logs show.
   var logDescription: String {
     switch self {
-    case .openedInNativeApp: "opened in its app"
-    case .presentedInApp: "presented in-app"
-    case .alreadyPresented: "already presented"
-    case .openedInSystem: "opened by the system"
-    case .discarded: "discarded"
+    case .openedInNativeApp: "opened in its app:"
+    case .presentedInApp: "presented in-app:"
+    case .alreadyPresented: "already presented:"
+    case .openedInSystem: "opened by the system:"
+    case .discarded: "discarded:"
     }
   }
 }
