@@ -34,8 +34,9 @@
     /// Checks `url` against the list, then shows it with `safariPresenter`
     /// when the list allows it. A link that opened the app is passed on.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      // A link that opened the app goes to its screens, never to a browser.
-      if context.isInbound { return .notHandled }
+      // A link that opened the app goes to its screens, never to a browser: not even the list
+      // is asked about it.
+      guard safariPresenter.presenter.showsLink(of: context) else { return .notHandled }
       return await allowlistGate.decide(url, from: self) { await self.safariPresenter.present($0, from: self) }
     }
   }
