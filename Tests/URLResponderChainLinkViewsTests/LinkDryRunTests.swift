@@ -87,6 +87,12 @@ import URLResponderChainTesting
     #expect(router.contexts.map(\.isDryRun) == [true, false])
     #expect(router.contexts.map(\.isInbound) == [false, false])
     #expect(router.contexts.map(\.originalURL) == [url, url])
+    // Asked at the same place in the chain both times.
+    let below = RuleHandler(name: "below", next: router) { _ in .notHandled }
+    _ = LinkDryRun(of: url, from: below, policyOf: PresentingHandler.policy(of:))
+    _ = await below.propagateURL(url)
+    #expect(router.contexts.suffix(2).map(\.hop) == [1, 1])
+    #expect(router.contexts.suffix(2).map(\.isDryRun) == [true, false])
   }
 
   @Test func withNoPresenterAboveTheApplicationSendsItToTheSystem() throws {
