@@ -17,15 +17,18 @@ package import URLResponderChainCore
 /// - the application at the chain's end sends the link to the system (nowhere for a scheme of
 ///   a document's own); a chain without one, or with a loop, ends nowhere.
 ///
-/// Only ``inApp`` previews the page in the in-app browser.
-package struct LinkDryRun: Sendable {
-  /// The URL as the handlers rewrote it: the one a tap would show.
-  package var url: URL
-  /// Where a tap would open it, or `nil` when a handler takes the link itself or must be
-  /// awaited.
-  package var destination: LinkDestination?
-  /// The checked URL a preview shows in-app: set exactly when ``destination`` is in-app.
-  package var inApp: EligibleURL?
+/// Only a result's `inApp` previews the page in the in-app browser.
+///
+/// A namespace whose run returns a tuple: a stored result type's value witnesses and metadata
+/// cost about 1.5 KB in every app with a link view.
+package enum LinkDryRun {
+  /// What a tap would do:
+  /// - `url`: the URL as the handlers rewrote it, the one a tap would show;
+  /// - `destination`: where a tap would open it, or `nil` when a handler takes the link
+  ///   itself or must be awaited;
+  /// - `inApp`: the checked URL a preview shows in-app, set exactly when `destination` is
+  ///   in-app.
+  package typealias Result = (url: URL, destination: LinkDestination?, inApp: EligibleURL?)
 
   /// The most nodes a dry run looks at, as the scene search: a chain with a loop, or one
   /// longer than any screen's, ends it.
@@ -37,10 +40,10 @@ package struct LinkDryRun: Sendable {
   ///   of the platform's (a `SafariURLHandling` view controller); `nil` for any other node.
   ///   A SwiftUI presenter (`presentsLinksInSafari(policy:)`) is read from its node.
   @MainActor
-  package init(
+  package static func run(
     of url: URL, from origin: any ResponderChainNode, policyOf: (any ResponderChainNode) -> LinkPolicy?
-  ) {
-    self.url = url
+  ) -> Result {
+    var current = url
     var node: (any ResponderChainNode)? = origin
     var onlyTheSystem = false
     var seen = AddressTable()
@@ -48,44 +51,38 @@ package struct LinkDryRun: Sendable {
     // next one, would read as a loop (the walk's rule, `VisitedNodes`).
     var passed = HeldNodes()
     for hop in 0..<Self.nodeLimit {
-      guard let current = node, seen.insert(ObjectIdentifier(current)) else { break }
-      if current is any SystemURLOpener {
-        destination =
-          SystemFallback.sendsNowhere(self.url)
-          ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it")
-        return
+      guard let asked = node, seen.insert(ObjectIdentifier(asked)) else { break }
+      if asked is any SystemURLOpener {
+        let sendsNowhere = SystemFallback.sendsNowhere(current)
+        return (
+          current, sendsNowhere ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it"), nil
+        )
       }
       if !onlyTheSystem {
-        if let policy = policyOf(current) ?? (current as? ViewLinkHandler)?.presenter?.policy {
-          let answer = policy.destination(for: self.url)
-          destination = answer
-          if case .inApp = answer,
-            case .success(let eligible) = URLSafety.check(self.url, permittedPorts: policy.permittedPorts)
-          {
-            inApp = eligible
-          }
-          return
+        if let policy = policyOf(asked) ?? (asked as? ViewLinkHandler)?.presenter?.policy {
+          let answer = policy.destination(for: current)
+          guard case .inApp = answer,
+            case .success(let eligible) = URLSafety.check(current, permittedPorts: policy.permittedPorts)
+          else { return (current, answer, nil) }
+          return (current, answer, eligible)
         }
-        if let handler = current as? any URLHandler {
+        if let handler = asked as? any URLHandler {
           let context = URLHandlingContext(
             originalURL: url, origin: origin, hop: hop, inboundSourceName: nil, isDryRun: true)
-          switch handler.handleURL(self.url, context: context) {
+          switch handler.handleURL(current, context: context) {
           case .notHandled: break
-          case .rewrite(let rewritten): self.url = rewritten
+          case .rewrite(let rewritten): current = rewritten
           case .systemAction: onlyTheSystem = true
-          case .discarded(let reason):
-            destination = .nowhere(reason: reason)
-            return
-          case .handled:
-            return
+          case .discarded(let reason): return (current, .nowhere(reason: reason), nil)
+          case .handled: return (current, nil, nil)
           }
-        } else if current is any AsyncURLHandler {
-          return
+        } else if asked is any AsyncURLHandler {
+          return (current, nil, nil)
         }
       }
-      node = current.nextNode
-      passed.append(current)
+      node = asked.nextNode
+      passed.append(asked)
     }
-    destination = .nowhere(reason: "nobody in the chain opens it")
+    return (current, .nowhere(reason: "nobody in the chain opens it"), nil)
   }
 }

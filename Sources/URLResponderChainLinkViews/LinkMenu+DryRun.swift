@@ -15,7 +15,7 @@ extension LinkMenu {
     guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else { return nil }
     let isWeb = scheme == "http" || scheme == "https"
     self.init(
-      previewURL: LinkDryRun(of: url, from: origin, policyOf: policyOf).inApp?.url,
+      previewURL: LinkDryRun.run(of: url, from: origin, policyOf: policyOf).inApp?.url,
       actions: isWeb ? [.open, .copyLink, .share] : [.open, .copyLink])
   }
 }

@@ -12,7 +12,7 @@ package import URLResponderChainCore
 ///
 /// ```swift
 /// var prewarm = LinkPrewarmPolicy(maximumHosts: 3)
-/// let inApp = { LinkDryRun(of: $0, from: view, policyOf: presenterPolicy).inApp }
+/// let inApp = { LinkDryRun.run(of: $0, from: view, policyOf: presenterPolicy).inApp }
 /// if let origins = prewarm.update(visible: visibleLinks, inApp: inApp) {
 ///   token?.invalidate()
 ///   token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)

@@ -20,7 +20,7 @@ struct PresenterPrewarm {
   var prewarmed: [URL] { prewarm.prewarmed }
 
   private func inApp(_ url: URL) -> EligibleURL? {
-    LinkDryRun(of: url, from: presenter, policyOf: { [policy] _ in policy }).inApp
+    LinkDryRun.run(of: url, from: presenter, policyOf: { [policy] _ in policy }).inApp
   }
 
   func origins(for visible: [URL]) -> [URL] { prewarm.origins(for: visible, inApp: inApp) }

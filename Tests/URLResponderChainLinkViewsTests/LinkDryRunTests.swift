@@ -20,8 +20,8 @@ import URLResponderChainTesting
       next: next ?? application)
   }
 
-  private func dryRun(_ link: String, from origin: any ResponderChainNode) throws -> LinkDryRun {
-    LinkDryRun(of: try #require(URL(string: link)), from: origin, policyOf: PresentingHandler.policy(of:))
+  private func dryRun(_ link: String, from origin: any ResponderChainNode) throws -> LinkDryRun.Result {
+    LinkDryRun.run(of: try #require(URL(string: link)), from: origin, policyOf: PresentingHandler.policy(of:))
   }
 
   /// The README's chain: a document screen that discards trackers, below an article screen
@@ -81,7 +81,7 @@ import URLResponderChainTesting
   @Test func aHandlerKnowsADryRunFromATap() async throws {
     let router = RuleHandler(name: "router", next: presenter()) { _ in .handled }
     let url = try #require(URL(string: "https://docs.example.com/a"))
-    let run = LinkDryRun(of: url, from: router, policyOf: PresentingHandler.policy(of:))
+    let run = LinkDryRun.run(of: url, from: router, policyOf: PresentingHandler.policy(of:))
     #expect(run.destination == nil && run.inApp == nil)
     _ = await router.propagateURL(url)
     #expect(router.contexts.map(\.isDryRun) == [true, false])
@@ -89,7 +89,7 @@ import URLResponderChainTesting
     #expect(router.contexts.map(\.originalURL) == [url, url])
     // Asked at the same place in the chain both times.
     let below = RuleHandler(name: "below", next: router) { _ in .notHandled }
-    _ = LinkDryRun(of: url, from: below, policyOf: PresentingHandler.policy(of:))
+    _ = LinkDryRun.run(of: url, from: below, policyOf: PresentingHandler.policy(of:))
     _ = await below.propagateURL(url)
     #expect(router.contexts.suffix(2).map(\.hop) == [1, 1])
     #expect(router.contexts.suffix(2).map(\.isDryRun) == [true, false])
@@ -139,7 +139,7 @@ import URLResponderChainTesting
       "https://tracker.example/x", "https://old.example.com/a", "https://docs.example.com/b", "https://user@c.example/",
     ].map { try #require(URL(string: $0)) }
     let origins = LinkPrewarmPolicy(maximumHosts: 5).origins(
-      for: visible, inApp: { LinkDryRun(of: $0, from: document, policyOf: PresentingHandler.policy(of:)).inApp })
+      for: visible, inApp: { LinkDryRun.run(of: $0, from: document, policyOf: PresentingHandler.policy(of:)).inApp })
     #expect(origins.map(\.absoluteString) == ["https://mirror.example.org/", "https://docs.example.com/"])
   }
 

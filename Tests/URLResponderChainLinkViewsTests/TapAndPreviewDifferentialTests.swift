@@ -146,7 +146,7 @@ import URLResponderChainTesting
     for round in 0..<3_000 {
       let chain = Self.makeChain(&random)
       let url = links.randomElement(using: &random)!
-      let run = LinkDryRun(of: url, from: chain.origin, policyOf: PresentingHandler.policy(of:))
+      let run = LinkDryRun.run(of: url, from: chain.origin, policyOf: PresentingHandler.policy(of:))
       let tap = await chain.origin.propagateURL(url)
       let shown = chain.environment.presentations.map(\.url)
       let asked = chain.opener.openedURLs + chain.opener.refusedURLs

@@ -4,11 +4,11 @@
   package import URLResponderChainCore
 
   extension LinkDryRun {
-    /// The dry run of a tap on `url` sent from `origin` (``init(of:from:policyOf:)``), where
+    /// The dry run of a tap on `url` sent from `origin` (``run(of:from:policyOf:)``), where
     /// a `SafariURLHandling` view controller shows links by its presenter's policy.
     @MainActor
-    package init(of url: URL, from origin: any ResponderChainNode) {
-      self.init(of: url, from: origin, policyOf: Self.safariPolicy(of:))
+    package static func run(of url: URL, from origin: any ResponderChainNode) -> Result {
+      run(of: url, from: origin, policyOf: safariPolicy(of:))
     }
 
     /// The policy of a `SafariURLHandling` view controller's presenter, for any other node `nil`.

@@ -46,7 +46,7 @@
     /// Records the links visible now, sent from `origin` (the view that shows them, or the
     /// view controller); prewarms anew only when the set of servers changed.
     public func update(visibleLinks: [URL], from origin: any ResponderChainNode) {
-      let inApp = { (url: URL) in LinkDryRun(of: url, from: origin).inApp }
+      let inApp = { (url: URL) in LinkDryRun.run(of: url, from: origin).inApp }
       guard let origins = policy.update(visible: visibleLinks, inApp: inApp) else { return }
       token?.invalidate()
       token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)
