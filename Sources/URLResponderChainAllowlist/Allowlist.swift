@@ -126,7 +126,7 @@ public struct Allowlist: URLVerdictProviding {
   private func verdict(for eligibility: Result<EligibleURL, URLRefusal>) -> URLVerdict {
     switch eligibility {
     case .success(let eligible): verdict(for: eligible)
-    case .failure(let refusal): .refused(reason: "refused: \(refusal)")
+    case .failure(let refusal): .notAllowed(reason: "refused: \(refusal)")
     }
   }
 
@@ -171,7 +171,7 @@ public struct Allowlist: URLVerdictProviding {
     do {
       folded = try Self.foldedReading(of: url.path)
     } catch {
-      return .refused(reason: "its path holds more than \(OverlongCombiningRun.limit) combining marks in a row")
+      return .notAllowed(reason: "its path holds more than \(OverlongCombiningRun.limit) combining marks in a row")
     }
     if folded != nil || compiled.foldsLiterals {
       let reading = folded ?? url.path
@@ -183,7 +183,7 @@ public struct Allowlist: URLVerdictProviding {
     // Checked last: only a path that every reading allows pays for it, and a deny rule that
     // matches the folded reading still names itself.
     if written.isAllowed, let letter = Self.asciiLookalike(in: url.path) {
-      return .refused(
+      return .notAllowed(
         reason: "its path holds \"\(letter)\" (U+\(Self.hex(letter))), which servers may read as ASCII")
     }
     return written
@@ -198,8 +198,8 @@ public struct Allowlist: URLVerdictProviding {
   /// The verdict when another reading of the path is not allowed: its deny rule, or a
   /// refusal naming the reading.
   private func stricter(_ verdict: URLVerdict, reading: String, of url: EligibleURL) -> URLVerdict {
-    guard case .refused = verdict else { return verdict }
-    return .refused(reason: "no allow rule matches \(url.host)\(reading), as servers may read \(url.path)")
+    guard case .notAllowed = verdict else { return verdict }
+    return .notAllowed(reason: "no allow rule matches \(url.host)\(reading), as servers may read \(url.path)")
   }
 
   /// The verdict for one reading of the URL's path, judged by `patterns`; `readsPath`
@@ -227,7 +227,7 @@ public struct Allowlist: URLVerdictProviding {
     }
     if denied >= 0 { return .blocked(rule: compiled.descriptions[Int(denied)]) }
     if allowed >= 0 { return .allowed(rule: compiled.descriptions[Int(allowed)]) }
-    return .refused(reason: "no allow rule matches \(url.host)")
+    return .notAllowed(reason: "no allow rule matches \(url.host)")
   }
 
   /// Visits the entries in `run` last first, keeping the last deny and allow rules that match:

@@ -28,7 +28,7 @@ extension LinkPolicy {
       switch allowlist.verdict(for: $0) {
       case .allowed(let rule): .inApp(nativeAppFirst: false, reason: "allowed by \"\(rule)\"")
       case .blocked(let rule): .nowhere(reason: "blocked by the deny rule \"\(rule)\"")
-      case .refused(let reason): .system(reason: reason)
+      case .notAllowed(let reason): .system(reason: reason)
       }
     }
   }

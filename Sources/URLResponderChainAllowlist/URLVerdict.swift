@@ -5,7 +5,7 @@
 /// switch allowlist.verdict(for: url) {
 /// case .allowed(let rule): print("allowed by \(rule)")
 /// case .blocked(let rule): print("blocked by \(rule)")
-/// case .refused(let reason): print("not allowed: \(reason)")
+/// case .notAllowed(let reason): print("not allowed: \(reason)")
 /// }
 /// ```
 public enum URLVerdict: Sendable, Equatable {
@@ -15,7 +15,7 @@ public enum URLVerdict: Sendable, Equatable {
   case blocked(rule: String)
   /// Not allowed: no allow rule matched, the URL is not safe to open, or no list is known
   /// yet; why.
-  case refused(reason: String)
+  case notAllowed(reason: String)
 
   /// Whether the URL may open.
   public var isAllowed: Bool { if case .allowed = self { true } else { false } }

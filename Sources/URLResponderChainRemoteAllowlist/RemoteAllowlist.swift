@@ -11,7 +11,7 @@ import URLResponderChainCore
 ///   switch try await remote.check(url) {
 ///   case .allowed: presentInApp(url)
 ///   case .blocked(let rule): print("blocked by \(rule)")
-///   case .refused(let reason): print(reason)
+///   case .notAllowed(let reason): print(reason)
 ///   }
 /// } catch {
 ///   await linkView.reportError(error)   // offline, timed out, …: RemoteAllowlistFailure
@@ -143,7 +143,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// The verdict of the list held now, without waiting: what ``currentAllowlist()`` says, or
   /// refused while no list is known.
   public nonisolated func verdict(for url: URL) -> URLVerdict {
-    currentAllowlist()?.verdict(for: url) ?? .refused(reason: "the remote allowlist has no list yet")
+    currentAllowlist()?.verdict(for: url) ?? .notAllowed(reason: "the remote allowlist has no list yet")
   }
 
   /// Checks one URL against the current list, fetching it first when the cache says so.

@@ -104,7 +104,7 @@ public struct RemoteAllowlistGate {
       return await present(url)
     case .blocked(let rule)?:
       return .discarded(reason: "blocked by the allowlist's deny rule \"\(rule)\"")
-    case .refused(let reason)?:
+    case .notAllowed(let reason)?:
       return whenRefused == .systemAction ? .systemAction : .discarded(reason: reason)
     case nil:
       return .systemAction

@@ -68,7 +68,7 @@ private struct ReferenceAllowlist {
     if written.isAllowed, !verdict.isAllowed { return stricter(verdict, reading: folded, of: url) }
     if written.isAllowed, readsPath(url), let letter = ReferenceFolding.caseVariant(in: url.path) {
       let hex = String(letter.value, radix: 16, uppercase: true)
-      return .refused(
+      return .notAllowed(
         reason:
           "its path holds \"\(letter)\" (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)), which servers may read as ASCII"
       )
@@ -109,8 +109,8 @@ private struct ReferenceAllowlist {
   }
 
   private func stricter(_ verdict: URLVerdict, reading: String, of url: EligibleURL) -> URLVerdict {
-    guard case .refused = verdict else { return verdict }
-    return .refused(reason: "no allow rule matches \(url.host)\(reading), as servers may read \(url.path)")
+    guard case .notAllowed = verdict else { return verdict }
+    return .notAllowed(reason: "no allow rule matches \(url.host)\(reading), as servers may read \(url.path)")
   }
 
   private func verdict(for written: EligibleURL, path: String, folded: Bool) -> URLVerdict {
@@ -132,7 +132,7 @@ private struct ReferenceAllowlist {
       }
     }
     if let allowedBy { return .allowed(rule: allowedBy.description) }
-    return .refused(reason: "no allow rule matches \(url.host)")
+    return .notAllowed(reason: "no allow rule matches \(url.host)")
   }
 }
 
@@ -215,7 +215,7 @@ private struct ReferenceAllowlist {
       switch verdict {
       case .allowed: outcomes.insert("allow")
       case .blocked: outcomes.insert("blocked")
-      case .refused: outcomes.insert("deny")
+      case .notAllowed: outcomes.insert("deny")
       }
     }
     #expect(outcomes.count >= 2, "the random rules should both allow and refuse")

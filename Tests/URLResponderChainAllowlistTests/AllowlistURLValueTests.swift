@@ -14,7 +14,7 @@ import URLResponderChainCore
     components.user = "example.com"
     components.host = "evil.com"
     let trick = try #require(components.url)
-    #expect(allowlist.verdict(for: trick) == .refused(reason: "refused: contains a user name or password"))
+    #expect(allowlist.verdict(for: trick) == .notAllowed(reason: "refused: contains a user name or password"))
     #expect(
       allowlist.verdict(for: try #require(URL(string: "https://ads.example.com"))) == .blocked(rule: "ads.example.com"))
   }

@@ -90,7 +90,7 @@ import URLResponderChainCore
   ])
   func aSpellingNoDenyRuleNamesIsStillRefused(link: String) throws {
     let allowlist = try Allowlist(allow: ["good.example"], deny: ["evil.example"])
-    guard case .refused = allowlist.verdict(for: link) else {
+    guard case .notAllowed = allowlist.verdict(for: link) else {
       Issue.record("\(link): \(allowlist.verdict(for: link))")
       return
     }

@@ -72,7 +72,7 @@ import URLResponderChainCore
   ])
   func aPathLimitedAllowRuleIsNotEscapedThroughADecodingServer(url: String) throws {
     let verdict = try pathVerdict(allow: ["docs.example.com/public/*"], url)
-    guard case .refused(let reason) = verdict else {
+    guard case .notAllowed(let reason) = verdict else {
       Issue.record("\(verdict)")
       return
     }
@@ -99,7 +99,7 @@ import URLResponderChainCore
       allow: ["docs.example.com/public/*"], "https://docs.example.com/public/%252e%252e/Admin")
     #expect(
       verdict
-        == .refused(
+        == .notAllowed(
           reason: "no allow rule matches docs.example.com/admin, as servers may read /public/%252e%252e/Admin"))
   }
 
@@ -137,7 +137,7 @@ import URLResponderChainCore
     if allowed {
       #expect(verdict == .allowed(rule: "docs.example.com/public/*"))
     } else {
-      #expect(verdict == .refused(reason: "its path holds more than 30 combining marks in a row"))
+      #expect(verdict == .notAllowed(reason: "its path holds more than 30 combining marks in a row"))
     }
   }
 

@@ -112,10 +112,10 @@ import Testing
       .allowed(rule: "example.com"), .allowed(rule: "EXAMPLE.org"), .allowed(rule: "docs.example.net."),
       .allowed(rule: "*.cdn.example.com"), .blocked(rule: "ads.cdn.example.com"), .allowed(rule: "*.CDN.example.org"),
       .blocked(rule: "*.Tracker.example.org."), .allowed(rule: "https://secure.example.com"),
-      .refused(reason: "no allow rule matches secure.example.com"), .allowed(rule: "example.com:8443"),
-      .allowed(rule: "media.example.com/videos/*"), .refused(reason: "no allow rule matches media.example.com"),
-      .refused(reason: "no allow rule matches cdn.example.com"),
-      .refused(reason: "refused: port 8080 is not the scheme's default"),
+      .notAllowed(reason: "no allow rule matches secure.example.com"), .allowed(rule: "example.com:8443"),
+      .allowed(rule: "media.example.com/videos/*"), .notAllowed(reason: "no allow rule matches media.example.com"),
+      .notAllowed(reason: "no allow rule matches cdn.example.com"),
+      .notAllowed(reason: "refused: port 8080 is not the scheme's default"),
     ]
     for (url, verdict) in zip(urls, expected) {
       #expect(compiled.verdict(for: url) == verdict, "\(url)")

@@ -47,7 +47,7 @@ import Testing
     defer { server.stop() }
     let remote = try RemoteAllowlist(configuration: configuration(server))
     #expect(await remote.checked("https://a.trusted.org") == .allowed(rule: "*.trusted.org"))
-    #expect(await remote.checked("https://evil.com") == .refused(reason: "no allow rule matches evil.com"))
+    #expect(await remote.checked("https://evil.com") == .notAllowed(reason: "no allow rule matches evil.com"))
     #expect(await remote.requestCount == 1)
   }
 

@@ -9,7 +9,7 @@ import URLResponderChainCore
 enum RemoteCheck: Equatable {
   case allowed(rule: String)
   case blocked(rule: String)
-  case refused(reason: String)
+  case notAllowed(reason: String)
   case unavailable(RemoteAllowlistFailure)
 
   var isAllowed: Bool { if case .allowed = self { true } else { false } }
@@ -18,7 +18,7 @@ enum RemoteCheck: Equatable {
     switch verdict {
     case .allowed(let rule): self = .allowed(rule: rule)
     case .blocked(let rule): self = .blocked(rule: rule)
-    case .refused(let reason): self = .refused(reason: reason)
+    case .notAllowed(let reason): self = .notAllowed(reason: reason)
     }
   }
 }
