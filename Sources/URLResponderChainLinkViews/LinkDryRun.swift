@@ -9,9 +9,9 @@ package import URLResponderChainCore
 /// - a ``URLHandler`` is asked, with a context whose ``URLHandlingContext/isDryRun`` is `true`
 ///   (it answers as for a tap and performs nothing). `.rewrite` goes on with its URL,
 ///   `.discarded` ends it nowhere, `.handled` ends it with the handler (no preview), and
-///   `.systemAction` skips every node but the application;
-/// - a node that shows links by a ``LinkPolicy`` (an in-app presenter) answers with that
-///   policy's ``LinkPolicy/destination(for:)`` for the URL as rewritten;
+///   `.systemAction` skips every node but the application (``PropagationRules``, as the walk);
+/// - any other node that shows links by a ``LinkPolicy`` (an in-app presenter) answers with
+///   that policy's ``LinkPolicy/destination(for:)`` for the URL as rewritten;
 /// - any other ``AsyncURLHandler`` ends it unknown: its answer cannot be had without waiting,
 ///   so nothing is previewed in-app;
 /// - the application at the chain's end sends the link to the system (nowhere for a scheme of
@@ -52,20 +52,17 @@ package enum LinkDryRun {
     var passed = HeldNodes()
     for hop in 0..<Self.nodeLimit {
       guard let asked = node, seen.insert(ObjectIdentifier(asked)) else { break }
-      if asked is any SystemURLOpener {
-        let sendsNowhere = SystemFallback.sendsNowhere(current)
-        return (
-          current, sendsNowhere ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it"), nil
-        )
-      }
-      if !onlyTheSystem {
-        if let policy = policyOf(asked) ?? (asked as? ViewLinkHandler)?.presenter?.policy {
-          let answer = policy.destination(for: current)
-          guard case .inApp = answer,
-            case .success(let eligible) = URLSafety.check(current, permittedPorts: policy.permittedPorts)
-          else { return (current, answer, nil) }
-          return (current, answer, eligible)
+      // Which node is asked is the walk's rule: after `.systemAction`, only the application.
+      if PropagationRules.asks(type(of: asked), onlyTheSystem: onlyTheSystem) {
+        if asked is any SystemURLOpener {
+          let sendsNowhere = SystemFallback.sendsNowhere(current)
+          return (
+            current, sendsNowhere ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it"),
+            nil
+          )
         }
+        // A handler that answers at once is asked first, as the walk asks it (a presenter that
+        // is also a `URLHandler` is asked through `handleURL` only).
         if let handler = asked as? any URLHandler {
           let context = URLHandlingContext(
             originalURL: url, origin: origin, hop: hop, inboundSourceName: nil, isDryRun: true)
@@ -76,6 +73,12 @@ package enum LinkDryRun {
           case .discarded(let reason): return (current, .nowhere(reason: reason), nil)
           case .handled: return (current, nil, nil)
           }
+        } else if let policy = policyOf(asked) ?? (asked as? ViewLinkHandler)?.presenter?.policy {
+          let answer = policy.destination(for: current)
+          guard case .inApp = answer,
+            case .success(let eligible) = URLSafety.check(current, permittedPorts: policy.permittedPorts)
+          else { return (current, answer, nil) }
+          return (current, answer, eligible)
         } else if asked is any AsyncURLHandler {
           return (current, nil, nil)
         }

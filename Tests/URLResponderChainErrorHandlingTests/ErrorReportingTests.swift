@@ -10,8 +10,9 @@ private struct FriendlyError: AlertableError {
   var message: String { "Check your connection." }
 }
 
+/// A node that records every error it is asked about and answers by `answer`.
 @MainActor
-private final class ErrorNode: ErrorHandler {
+final class ErrorNode: ErrorHandler {
   var next: (any ResponderChainNode)?
   let answer: (any Error) -> ErrorHandlingDecision
   private(set) var received: [any Error] = []

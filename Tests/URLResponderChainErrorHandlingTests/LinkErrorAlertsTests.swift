@@ -39,7 +39,7 @@ private struct Internal: Error {}
   /// UIKit chain; an error its view does not show, or any error once the view is gone,
   /// goes on.
   @Test func theModifiersNodeTakesErrorsReportedFromInsideIt() async {
-    let controller = RecordingErrorController(name: "controller")
+    let controller = ErrorNode { _ in .handled }
     let modifier = ViewLinkHandler(name: "Reader.swift:4") { _, _ in .notHandled }
     modifier.anchor = controller
     let link = ViewLinkHandler(name: "Article.swift:9") { _, _ in .notHandled }
@@ -54,19 +54,19 @@ private struct Internal: Error {}
 
     #expect(await link.reportError(Notice()))
     #expect(showing is Notice)
-    #expect(controller.errors.isEmpty)
+    #expect(controller.received.isEmpty)
     // One alert showing: the next error goes on to the view controller.
     #expect(await link.reportError(Prompt()))
-    #expect(controller.errors.count == 1)
+    #expect(controller.received.count == 1)
     // Not alertable: passed on.
     showing = nil
     #expect(await link.reportError(Internal()))
-    #expect(controller.errors.count == 2)
+    #expect(controller.received.count == 2)
     #expect(showing == nil)
     // A node with nothing to show passes every error on.
     modifier.showsError = nil
     #expect(await link.reportError(Notice()))
-    #expect(controller.errors.count == 3)
+    #expect(controller.received.count == 3)
   }
 
   /// A retryable error shown through the node is resolved by the alert's button, and the link
@@ -88,7 +88,7 @@ private struct Internal: Error {}
   /// The node does not keep what showed its errors: a closure that holds the view weakly
   /// answers `false` once the view is gone, and the error goes on.
   @Test func aGoneViewPassesErrorsOn() async {
-    let controller = RecordingErrorController(name: "controller")
+    let controller = ErrorNode { _ in .handled }
     let modifier = ViewLinkHandler(name: "Reader.swift:4") { _, _ in .notHandled }
     modifier.anchor = controller
     weak var weakView: TestView?
@@ -97,21 +97,10 @@ private struct Internal: Error {}
       weakView = view
       modifier.showsError = { [weak view] _ in view != nil }
       #expect(await modifier.reportError(Notice()))
-      #expect(controller.errors.isEmpty)
+      #expect(controller.received.isEmpty)
     }
     #expect(weakView == nil)
     #expect(await modifier.reportError(Notice()))
-    #expect(controller.errors.count == 1)
-  }
-}
-
-/// A view controller that takes every error reported to it.
-@MainActor
-private final class RecordingErrorController: TestResponder, ErrorHandler {
-  private(set) var errors: [any Error] = []
-
-  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
-    errors.append(error)
-    return .handled
+    #expect(controller.received.count == 1)
   }
 }

@@ -26,7 +26,7 @@ final class RuleHandler: TestResponder, URLHandler {
 /// An in-app presenter as `SafariURLHandling` is one: it shows every link that reaches it by
 /// its presenter's policy, from its view controller.
 @MainActor
-final class PresentingHandler: TestResponder, AsyncURLHandler {
+class PresentingHandler: TestResponder, AsyncURLHandler {
   var next: (any ResponderChainNode)?
   let presenter: LinkPresenter
   let host = TestViewController(name: "host")
@@ -48,5 +48,15 @@ final class PresentingHandler: TestResponder, AsyncURLHandler {
   /// `SafariURLHandling` view controller's.
   static func policy(of node: any ResponderChainNode) -> LinkPolicy? {
     (node as? PresentingHandler)?.presenter.policy
+  }
+}
+
+/// A presenter that also conforms to `URLHandler` (an app's Safari screen that answers some
+/// links at once): the walk asks it through `handleURL` only, so its presenter never shows
+/// what reaches it, and a dry run must not preview by its policy either.
+@MainActor
+final class AnsweringPresenter: PresentingHandler, URLHandler {
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+    url.path.hasSuffix("/x") ? .handled : .notHandled
   }
 }

@@ -143,6 +143,36 @@ import URLResponderChainTesting
     #expect(origins.map(\.absoluteString) == ["https://mirror.example.org/", "https://docs.example.com/"])
   }
 
+  /// A presenter that also answers at once is asked through `handleURL` only, by the walk and
+  /// so by the dry run: its policy is not what decides. (It previewed in-app what the tap
+  /// passed on to the system.)
+  @Test func aPresenterThatIsAlsoAURLHandlerIsAskedAsOne() async throws {
+    let url = try #require(URL(string: "https://docs.example.com/a"))
+    let both = RuleHandler(name: "both", next: application) { _ in .notHandled }
+    let run = LinkDryRun.run(of: url, from: both, policyOf: { $0 === both ? LinkPolicy() : nil })
+    #expect(run.destination == .system(reason: "the application opens it"))
+    #expect(run.inApp == nil)
+    let tap = await both.propagateURL(url)
+    #expect(tap.outcome == .handled)
+    #expect(application.systemOpener.openedURLs == [url])
+  }
+
+  /// A chain longer than the dry run looks at previews nothing in-app (it fails closed), and
+  /// the run neither recurses nor asks past its limit.
+  @Test func aChainLongerThanTheLimitPreviewsNothingInApp() throws {
+    var head: any ResponderChainNode = presenter()
+    var handlers: [RuleHandler] = []
+    for index in 0..<1_500 {
+      let handler = RuleHandler(name: "screen\(index)", next: head) { _ in .notHandled }
+      handlers.append(handler)
+      head = handler
+    }
+    let run = try dryRun("https://docs.example.com/a", from: head)
+    #expect(run.inApp == nil)
+    #expect(run.destination?.isNowhere == true)
+    #expect(handlers.filter { !$0.contexts.isEmpty }.count == 1_000)
+  }
+
   @Test func aChainWithALoopEndsNowhere() throws {
     let first = RuleHandler(name: "first") { _ in .notHandled }
     let second = RuleHandler(name: "second", next: first) { _ in .notHandled }

@@ -6,7 +6,8 @@ import URLResponderChainLinkViews
 import URLResponderChainTesting
 
 /// Taps and previews agree: over random chains (handlers that discard, rewrite, pass, take or
-/// send to the system by pattern, below presenters with policies, with or without the
+/// send to the system by pattern, below presenters with policies, one kind of which also
+/// answers at once, with or without the
 /// application at the end) and random links (the web-platform-tests corpus, hostile links and
 /// ordinary ones), what the dry run says a tap does is what the tap did. A preview is in-app
 /// exactly when the tap showed the same URL in-app; only a chain with a handler that must be
@@ -92,7 +93,13 @@ import URLResponderChainTesting
     }
     if Int.random(in: 0..<5, using: &random) > 0 {
       let presenter = LinkPresenter(environment: environment, policy: policy(Int.random(in: 0..<5, using: &random)))
-      if Bool.random(using: &random) {
+      let kind = Int.random(in: 0..<5, using: &random)
+      if kind == 0 {
+        // A presenter that also answers at once: asked through `handleURL` only.
+        let handler = AnsweringPresenter(name: "answering", presenter: presenter, next: top)
+        nodes.append(handler)
+        top = handler
+      } else if kind < 3 {
         let handler = PresentingHandler(name: "presenter", presenter: presenter, next: top)
         nodes.append(handler)
         top = handler
@@ -143,7 +150,7 @@ import URLResponderChainTesting
     var random = SeededGenerator(seed: 0x55)
     var previewed = 0
     var decidedAsynchronously = 0
-    for round in 0..<3_000 {
+    for round in 0..<4_000 {
       let chain = Self.makeChain(&random)
       let url = links.randomElement(using: &random)!
       let run = LinkDryRun.run(of: url, from: chain.origin, policyOf: PresentingHandler.policy(of:))

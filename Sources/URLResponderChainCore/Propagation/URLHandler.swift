@@ -14,8 +14,9 @@ public import Foundation
 /// ```swift
 /// final class DocumentViewController: UIViewController, URLHandler {
 ///   func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
-///     // Trackers open nowhere; every other link goes on to the screen that shows links.
-///     url.host == "tracker.example" ? .discarded(reason: "a tracker") : .notHandled
+///     // What EligibleURL refuses (a user name, an IP address, an unnamed port) opens
+///     // nowhere; every other link goes on to the screen that shows links.
+///     (try? EligibleURL(url)) == nil ? .discarded(reason: "not a link to trust") : .notHandled
 ///   }
 /// }
 /// ```

@@ -9,13 +9,14 @@ import Foundation
 /// Functions over the walk's own state rather than a value the walk stores: a stored struct
 /// holding the hop, the trace and the flag cost its value witnesses and type metadata, about
 /// 400 bytes of code in the product every app imports first, which keeps to a budget.
-enum PropagationRules {
+package enum PropagationRules {
   /// Whether a node of type `nodeType` is asked: every handler is, until one answers
   /// ``URLHandlingDecision/systemAction``; from then on only the application (a
   /// ``SystemURLOpener``) is, so that no in-app presenter shows the link. Judged on the type,
   /// which the walk has at hand: a cast of the node itself would retain it on every hop.
+  /// A long press's dry run (the link views product) asks by the same rule.
   @inline(__always)
-  static func asks(_ nodeType: any ResponderChainNode.Type, onlyTheSystem: Bool) -> Bool {
+  package static func asks(_ nodeType: any ResponderChainNode.Type, onlyTheSystem: Bool) -> Bool {
     !onlyTheSystem || nodeType is any SystemURLOpener.Type
   }
 
