@@ -10,12 +10,16 @@ package import URLResponderChainCore
 ///   (it answers as for a tap and performs nothing). `.rewrite` goes on with its URL,
 ///   `.discarded` ends it nowhere, `.handled` ends it with the handler (no preview), and
 ///   `.systemAction` skips every node but the application (``PropagationRules``, as the walk);
-/// - any other node that shows links by a ``LinkPolicy`` (an in-app presenter) answers with
-///   that policy's ``LinkPolicy/destination(for:)`` for the URL as rewritten;
+/// - a node that only declares (a SwiftUI modifier that answers nothing) is passed, and so is
+///   a view controller that declares a presenter and waits asynchronously for its policy's
+///   list (`RemoteAllowlistSafariHandling`): the policy answers from the list held now;
 /// - any other ``AsyncURLHandler`` ends it unknown: its answer cannot be had without waiting,
 ///   so nothing is previewed in-app;
-/// - the application at the chain's end sends the link to the system (nowhere for a scheme of
-///   a document's own); a chain without one, or with a loop, ends nowhere.
+/// - the application at the chain's end answers as it does for a tap: the policy declared
+///   nearest the origin (``SystemFallback/declaration(from:)``) decides for the URL as
+///   rewritten, never in-app after `.systemAction`; with no declaration the system opens it
+///   (nowhere for a scheme of a document's own). A chain without an application, or with a
+///   loop, ends nowhere.
 ///
 /// Only a result's `inApp` previews the page in the in-app browser.
 ///
@@ -35,14 +39,8 @@ package enum LinkDryRun {
   static let nodeLimit = 1_000
 
   /// Runs the tap on `url` from `origin` dry.
-  ///
-  /// - Parameter policyOf: The policy a node shows links by, when it is an in-app presenter
-  ///   of the platform's (a `SafariURLHandling` view controller); `nil` for any other node.
-  ///   A SwiftUI presenter (`presentsLinksInSafari(policy:)`) is read from its node.
   @MainActor
-  package static func run(
-    of url: URL, from origin: any ResponderChainNode, policyOf: (any ResponderChainNode) -> LinkPolicy?
-  ) -> Result {
+  package static func run(of url: URL, from origin: any ResponderChainNode) -> Result {
     var current = url
     var node: (any ResponderChainNode)? = origin
     var onlyTheSystem = false
@@ -55,14 +53,9 @@ package enum LinkDryRun {
       // Which node is asked is the walk's rule: after `.systemAction`, only the application.
       if PropagationRules.asks(type(of: asked), onlyTheSystem: onlyTheSystem) {
         if asked is any SystemURLOpener {
-          let sendsNowhere = SystemFallback.sendsNowhere(current)
-          return (
-            current, sendsNowhere ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it"),
-            nil
-          )
+          return atTheEnd(current, from: origin, inApp: !onlyTheSystem)
         }
-        // A handler that answers at once is asked first, as the walk asks it (a presenter that
-        // is also a `URLHandler` is asked through `handleURL` only).
+        // A handler that answers at once is asked first, as the walk asks it.
         if let handler = asked as? any URLHandler {
           let context = URLHandlingContext(
             originalURL: url, origin: origin, hop: hop, inboundSourceName: nil, isDryRun: true)
@@ -73,13 +66,9 @@ package enum LinkDryRun {
           case .discarded(let reason): return (current, .nowhere(reason: reason), nil)
           case .handled: return (current, nil, nil)
           }
-        } else if let policy = policyOf(asked) ?? (asked as? ViewLinkHandler)?.presenter?.policy {
-          let answer = policy.destination(for: current)
-          guard case .inApp = answer,
-            case .success(let eligible) = URLSafety.check(current, permittedPorts: policy.permittedPorts)
-          else { return (current, answer, nil) }
-          return (current, answer, eligible)
-        } else if asked is any AsyncURLHandler {
+        } else if let view = asked as? ViewLinkHandler {
+          if view.decide != nil { return (current, nil, nil) }
+        } else if asked is any AsyncURLHandler, (asked as? any LinkPresenting)?.linkPresenter == nil {
           return (current, nil, nil)
         }
       }
@@ -87,5 +76,24 @@ package enum LinkDryRun {
       passed.append(asked)
     }
     return (current, .nowhere(reason: "nobody in the chain opens it"), nil)
+  }
+
+  /// What the application at the chain's end does with `url` (``SystemFallback``), found
+  /// without doing it: the declaration nearest `origin` answers by its policy, never in-app
+  /// unless `inApp`; with none, the system opens it, or nobody for a scheme of a document's own.
+  @MainActor
+  static func atTheEnd(_ url: URL, from origin: any ResponderChainNode, inApp: Bool) -> Result {
+    guard let declared = SystemFallback.declaration(from: origin) else {
+      return (url, .nowhere(reason: "the chain is longer than any screen's"), nil)
+    }
+    guard let policy = declared.presenter?.policy else {
+      let sendsNowhere = SystemFallback.sendsNowhere(url)
+      return (url, sendsNowhere ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it"), nil)
+    }
+    let answer = policy.destination(for: url, inApp: SystemFallback.showsInApp(declared, !inApp))
+    guard case .inApp = answer,
+      case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)
+    else { return (url, answer, nil) }
+    return (url, answer, eligible)
   }
 }

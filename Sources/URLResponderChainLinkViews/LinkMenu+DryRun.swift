@@ -9,13 +9,11 @@ extension LinkMenu {
   /// surfaces (`LinkButton`, `LinkRoutingTextViewDelegate`, `LinkRoutingNavigationDelegate`)
   /// only translate it.
   @MainActor
-  package init?(
-    for url: URL, from origin: any ResponderChainNode, policyOf: (any ResponderChainNode) -> LinkPolicy?
-  ) {
+  package init?(for url: URL, from origin: any ResponderChainNode) {
     guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else { return nil }
     let isWeb = scheme == "http" || scheme == "https"
     self.init(
-      previewURL: LinkDryRun.run(of: url, from: origin, policyOf: policyOf).inApp?.url,
+      previewURL: LinkDryRun.run(of: url, from: origin).inApp?.url,
       actions: isWeb ? [.open, .copyLink, .share] : [.open, .copyLink])
   }
 }

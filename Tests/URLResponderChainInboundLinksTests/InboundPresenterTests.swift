@@ -5,17 +5,16 @@ import URLResponderChainCore
 import URLResponderChainInboundLinks
 import URLResponderChainTesting
 
-/// A screen that shows the links reaching it in an in-app browser, as a `SafariURLHandling`
-/// view controller and `presentsLinksInSafari(policy:)` do: the links the presenter's rule
-/// (`showsLink(of:)`) says are its to show.
+/// A screen that declares where links open, as a `SafariURLHandling` view controller and
+/// `presentsLinksInSafari(policy:)` do: the application at the chain's end asks it, and never
+/// for a link that opened the app.
 @MainActor
-private final class ArticleScreen: TestViewController, AsyncURLHandler {
+private final class ArticleScreen: TestViewController {
   let environment = RecordingLinkEnvironment()
-  lazy var presenter = LinkPresenter(environment: environment)
 
-  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    guard presenter.showsLink(of: context) else { return .notHandled }
-    return await presenter.present(url, from: self).decision
+  override init(name: String) {
+    super.init(name: name)
+    linkPresenter = LinkPresenter(environment: environment)
   }
 }
 

@@ -4,10 +4,23 @@ import URLResponderChainLinkViews
 import URLResponderChainTesting
 
 extension LinkPolicy {
-  /// The long-press menu of a link sent from an in-app presenter that shows links by this
-  /// policy: the dry run reaches the presenter at once, so its policy decides the preview.
+  /// The long-press menu of a link sent from a screen that declares this policy, the root of
+  /// a test application's window: the dry run passes the screen, reaches the application, and
+  /// the declaration decides the preview.
   @MainActor
   func menu(for url: URL) -> LinkMenu? {
-    LinkMenu(for: url, from: TestResponder(name: "presenter"), policyOf: { _ in self })
+    let screen = declaringScreen()
+    return withExtendedLifetime(screen) { LinkMenu(for: url, from: screen.screen) }
+  }
+
+  /// A screen that declares this policy, in a test application's window; the application
+  /// keeps the window, and the caller keeps the application.
+  @MainActor
+  func declaringScreen() -> (application: TestApplication, screen: TestViewController) {
+    let application = TestApplication()
+    let screen = TestViewController(name: "presenter")
+    screen.linkPresenter = LinkPresenter(environment: RecordingLinkEnvironment(), policy: self)
+    application.makeWindow(rootViewController: screen)
+    return (application, screen)
   }
 }

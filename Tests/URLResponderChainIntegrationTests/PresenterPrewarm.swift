@@ -3,16 +3,17 @@ import URLResponderChainCore
 import URLResponderChainLinkViews
 import URLResponderChainTesting
 
-/// Prewarming for links sent from an in-app presenter that shows links by `policy`: the dry
-/// run reaches the presenter at once, so its policy decides what is warmed up.
+/// Prewarming for links sent from a screen that declares `policy`: the dry run reaches the
+/// application at once, and the declaration decides what is warmed up.
 @MainActor
 struct PresenterPrewarm {
   let policy: LinkPolicy
   var prewarm: LinkPrewarmPolicy
-  private let presenter = TestResponder(name: "presenter")
+  private let declared: (application: TestApplication, screen: TestViewController)
 
   init(policy: LinkPolicy, maximumHosts: Int = 3) {
     self.policy = policy
+    self.declared = policy.declaringScreen()
     self.prewarm = LinkPrewarmPolicy(maximumHosts: maximumHosts)
   }
 
@@ -20,7 +21,7 @@ struct PresenterPrewarm {
   var prewarmed: [URL] { prewarm.prewarmed }
 
   private func inApp(_ url: URL) -> EligibleURL? {
-    LinkDryRun.run(of: url, from: presenter, policyOf: { [policy] _ in policy }).inApp
+    LinkDryRun.run(of: url, from: declared.screen).inApp
   }
 
   func origins(for visible: [URL]) -> [URL] { prewarm.origins(for: visible, inApp: inApp) }

@@ -23,39 +23,27 @@ final class RuleHandler: TestResponder, URLHandler {
   }
 }
 
-/// An in-app presenter as `SafariURLHandling` is one: it shows every link that reaches it by
-/// its presenter's policy, from its view controller.
+/// A screen that declares where links open, as a `SafariURLHandling` view controller does:
+/// not a handler. The application at the chain's end asks the declaration nearest a link's
+/// origin, and its presenter shows the link from this screen (a presentation host).
 @MainActor
-class PresentingHandler: TestResponder, AsyncURLHandler {
+class PresentingScreen: TestViewController {
   var next: (any ResponderChainNode)?
-  let presenter: LinkPresenter
-  let host = TestViewController(name: "host")
 
-  init(name: String, presenter: LinkPresenter, next: (any ResponderChainNode)? = nil) {
-    self.presenter = presenter
+  init(name: String, presenter: LinkPresenter?, next: (any ResponderChainNode)? = nil) {
     self.next = next
     super.init(name: name)
+    linkPresenter = presenter
   }
 
   override var nextNode: (any ResponderChainNode)? { next }
-
-  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    if context.isInbound { return .notHandled }
-    return await presenter.present(url, from: host).decision
-  }
-
-  /// The policy a dry run reads from a presenter of this kind, as the Apple layer reads a
-  /// `SafariURLHandling` view controller's.
-  static func policy(of node: any ResponderChainNode) -> LinkPolicy? {
-    (node as? PresentingHandler)?.presenter.policy
-  }
 }
 
-/// A presenter that also conforms to `URLHandler` (an app's Safari screen that answers some
-/// links at once): the walk asks it through `handleURL` only, so its presenter never shows
-/// what reaches it, and a dry run must not preview by its policy either.
+/// A declaring screen that also answers at once (an app's Safari screen that takes some
+/// links itself): the walk asks it through `handleURL`, and what it passes on reaches the
+/// chain's end, where its declaration applies.
 @MainActor
-final class AnsweringPresenter: PresentingHandler, URLHandler {
+final class AnsweringPresenter: PresentingScreen, URLHandler {
   func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
     url.path.hasSuffix("/x") ? .handled : .notHandled
   }

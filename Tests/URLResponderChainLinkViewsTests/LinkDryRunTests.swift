@@ -13,15 +13,15 @@ import URLResponderChainTesting
   private let application = TestApplication()
 
   private func presenter(_ policy: LinkPolicy = LinkPolicy(), next: (any ResponderChainNode)? = nil)
-    -> PresentingHandler
+    -> PresentingScreen
   {
-    PresentingHandler(
+    PresentingScreen(
       name: "article", presenter: LinkPresenter(environment: RecordingLinkEnvironment(), policy: policy),
       next: next ?? application)
   }
 
   private func dryRun(_ link: String, from origin: any ResponderChainNode) throws -> LinkDryRun.Result {
-    LinkDryRun.run(of: try #require(URL(string: link)), from: origin, policyOf: PresentingHandler.policy(of:))
+    LinkDryRun.run(of: try #require(URL(string: link)), from: origin)
   }
 
   /// The README's chain: a document screen that discards trackers, below an article screen
@@ -36,12 +36,12 @@ import URLResponderChainTesting
     let run = try dryRun(tracker.absoluteString, from: document)
     #expect(run.destination == .nowhere(reason: "a tracker"))
     #expect(run.inApp == nil)
-    #expect(LinkMenu(for: tracker, from: document, policyOf: PresentingHandler.policy(of:))?.previewURL == nil)
+    #expect(LinkMenu(for: tracker, from: document)?.previewURL == nil)
     let tap = await document.propagateURL(tracker)
     #expect(tap.outcome == .discarded(reason: "a tracker"))
     // Another link passes the document and is previewed, as a tap shows it.
     let article2 = try #require(URL(string: "https://docs.example.com/a"))
-    #expect(LinkMenu(for: article2, from: document, policyOf: PresentingHandler.policy(of:))?.previewURL == article2)
+    #expect(LinkMenu(for: article2, from: document)?.previewURL == article2)
   }
 
   @Test func aRewrittenLinkPreviewsTheURLATapWouldShow() throws {
@@ -54,12 +54,20 @@ import URLResponderChainTesting
     #expect(run.inApp?.url == clean)
   }
 
-  /// `.systemAction` skips every node but the application, the presenter too: nothing in-app.
-  @Test func aLinkAHandlerSendsToTheSystemIsNotPreviewedInApp() throws {
-    let refuser = RuleHandler(name: "refuser", next: presenter()) { _ in .systemAction }
+  /// `.systemAction` skips every node but the application; the declaration still answers
+  /// there, but never in-app: the tap opens it in the system, as the run says.
+  @Test func aLinkAHandlerSendsToTheSystemIsNotPreviewedInApp() async throws {
+    let environment = RecordingLinkEnvironment()
+    let article = PresentingScreen(
+      name: "article", presenter: LinkPresenter(environment: environment, policy: LinkPolicy()), next: application)
+    let refuser = RuleHandler(name: "refuser", next: article) { _ in .systemAction }
     let run = try dryRun("https://docs.example.com/a", from: refuser)
-    #expect(run.destination == .system(reason: "the application opens it"))
+    #expect(run.destination == .system(reason: "kept out of the in-app browser here"))
     #expect(run.inApp == nil)
+    let tap = await refuser.propagateURL(try #require(URL(string: "https://docs.example.com/a")))
+    #expect(tap.outcome == .handled)
+    #expect(environment.presentations.isEmpty)
+    #expect(environment.systemOpener.openedURLs.map(\.absoluteString) == ["https://docs.example.com/a"])
     // Without an application at the end, nobody opens it.
     let orphan = RuleHandler(name: "orphan", next: nil) { _ in .systemAction }
     #expect(try dryRun("https://docs.example.com/a", from: orphan).destination?.isNowhere == true)
@@ -81,7 +89,7 @@ import URLResponderChainTesting
   @Test func aHandlerKnowsADryRunFromATap() async throws {
     let router = RuleHandler(name: "router", next: presenter()) { _ in .handled }
     let url = try #require(URL(string: "https://docs.example.com/a"))
-    let run = LinkDryRun.run(of: url, from: router, policyOf: PresentingHandler.policy(of:))
+    let run = LinkDryRun.run(of: url, from: router)
     #expect(run.destination == nil && run.inApp == nil)
     _ = await router.propagateURL(url)
     #expect(router.contexts.map(\.isDryRun) == [true, false])
@@ -89,7 +97,7 @@ import URLResponderChainTesting
     #expect(router.contexts.map(\.originalURL) == [url, url])
     // Asked at the same place in the chain both times.
     let below = RuleHandler(name: "below", next: router) { _ in .notHandled }
-    _ = LinkDryRun.run(of: url, from: below, policyOf: PresentingHandler.policy(of:))
+    _ = LinkDryRun.run(of: url, from: below)
     _ = await below.propagateURL(url)
     #expect(router.contexts.suffix(2).map(\.hop) == [1, 1])
     #expect(router.contexts.suffix(2).map(\.isDryRun) == [true, false])
@@ -101,26 +109,32 @@ import URLResponderChainTesting
       try dryRun("https://docs.example.com/a", from: screen).destination == .system(reason: "the application opens it"))
     #expect(try dryRun("javascript:alert(1)", from: screen).destination?.isNowhere == true)
     #expect(
-      LinkMenu(for: try #require(URL(string: "javascript:alert(1)")), from: screen, policyOf: { _ in nil }) == nil)
+      LinkMenu(for: try #require(URL(string: "javascript:alert(1)")), from: screen) == nil)
     let mail = try #require(URL(string: "mailto:a@example.com"))
     #expect(
-      LinkMenu(for: mail, from: screen, policyOf: { _ in nil })
+      LinkMenu(for: mail, from: screen)
         == LinkMenu(previewURL: nil, actions: [.open, .copyLink]))
   }
 
-  /// A SwiftUI presenter (`presentsLinksInSafari(policy:)`) is read from its node; a SwiftUI
-  /// handler of the app's own is asynchronous, so nothing is previewed in-app through it.
-  @Test func aSwiftUIPresenterAnswersByItsPolicy() throws {
+  /// A SwiftUI declaration (`presentsLinksInSafari(policy:)`) is a node that answers
+  /// nothing: the run passes it, and the application asks it as the nearest declaration. A
+  /// SwiftUI handler of the app's own is asynchronous, so nothing is previewed in-app through
+  /// it; nor without a view controller on the way to present from.
+  @Test func aSwiftUIDeclarationAnswersByItsPolicy() throws {
     let linkPresenter = LinkPresenter(environment: RecordingLinkEnvironment(), policy: LinkPolicy())
-    let swiftUIPresenter = ViewLinkHandler(name: "Reader.swift:3") { _, _ in .handled }
-    swiftUIPresenter.presenter = linkPresenter
-    swiftUIPresenter.anchor = application
+    let hosting = PresentingScreen(name: "hosting", presenter: nil, next: application)
+    let declaration = ViewLinkHandler(name: "Reader.swift:3", nil)
+    declaration.linkPresenter = linkPresenter
+    declaration.anchor = hosting
     let inner = ViewLinkHandler(name: "Article.swift:9") { _, _ in .notHandled }
-    inner.enclosing = swiftUIPresenter
+    inner.enclosing = declaration
     let web = "https://docs.example.com/a"
-    #expect(try dryRun(web, from: swiftUIPresenter).inApp?.url.absoluteString == web)
-    #expect(try dryRun("https://user@docs.example.com/a", from: swiftUIPresenter).inApp == nil)
+    #expect(try dryRun(web, from: declaration).inApp?.url.absoluteString == web)
+    #expect(try dryRun("https://user@docs.example.com/a", from: declaration).inApp == nil)
     #expect(try dryRun(web, from: inner).destination == nil)
+    declaration.anchor = application
+    #expect(try dryRun(web, from: declaration).destination == .system(reason: "kept out of the in-app browser here"))
+    withExtendedLifetime(linkPresenter) {}
   }
 
   /// Prewarming runs each link dry too: no connection to a server a tap would never show
@@ -139,22 +153,26 @@ import URLResponderChainTesting
       "https://tracker.example/x", "https://old.example.com/a", "https://docs.example.com/b", "https://user@c.example/",
     ].map { try #require(URL(string: $0)) }
     let origins = LinkPrewarmPolicy(maximumHosts: 5).origins(
-      for: visible, inApp: { LinkDryRun.run(of: $0, from: document, policyOf: PresentingHandler.policy(of:)).inApp })
+      for: visible, inApp: { LinkDryRun.run(of: $0, from: document).inApp })
     #expect(origins.map(\.absoluteString) == ["https://mirror.example.org/", "https://docs.example.com/"])
   }
 
-  /// A presenter that also answers at once is asked through `handleURL` only, by the walk and
-  /// so by the dry run: its policy is not what decides. (It previewed in-app what the tap
-  /// passed on to the system.)
-  @Test func aPresenterThatIsAlsoAURLHandlerIsAskedAsOne() async throws {
-    let url = try #require(URL(string: "https://docs.example.com/a"))
-    let both = RuleHandler(name: "both", next: application) { _ in .notHandled }
-    let run = LinkDryRun.run(of: url, from: both, policyOf: { $0 === both ? LinkPolicy() : nil })
-    #expect(run.destination == .system(reason: "the application opens it"))
-    #expect(run.inApp == nil)
-    let tap = await both.propagateURL(url)
-    #expect(tap.outcome == .handled)
-    #expect(application.systemOpener.openedURLs == [url])
+  /// A declaring screen that also answers at once is asked through `handleURL`, by the walk
+  /// and so by the dry run; what it passes on reaches the application, where its declaration
+  /// applies to a tap and a preview alike.
+  @Test func aDeclaringScreenThatIsAlsoAURLHandlerIsAskedAsOne() async throws {
+    let environment = RecordingLinkEnvironment()
+    let both = AnsweringPresenter(
+      name: "both", presenter: LinkPresenter(environment: environment, policy: LinkPolicy()), next: application)
+    let taken = try #require(URL(string: "https://docs.example.com/x"))
+    let shown = try #require(URL(string: "https://docs.example.com/a"))
+    #expect(LinkDryRun.run(of: taken, from: both).destination == nil)
+    #expect(LinkDryRun.run(of: shown, from: both).inApp?.url == shown)
+    #expect(await both.propagateURL(taken).outcome == .handled)
+    #expect(environment.presentations.isEmpty)
+    #expect(await both.propagateURL(shown).outcome == .handled)
+    #expect(environment.presentations.map(\.url) == [shown])
+    #expect(application.systemOpener.openedURLs.isEmpty)
   }
 
   /// A chain longer than the dry run looks at previews nothing in-app (it fails closed), and

@@ -95,23 +95,28 @@ import URLResponderChainTesting
       let presenter = LinkPresenter(environment: environment, policy: policy(Int.random(in: 0..<5, using: &random)))
       let kind = Int.random(in: 0..<5, using: &random)
       if kind == 0 {
-        // A presenter that also answers at once: asked through `handleURL` only.
+        // A declaring screen that also answers at once: asked through `handleURL`, and its
+        // declaration applies at the chain's end.
         let handler = AnsweringPresenter(name: "answering", presenter: presenter, next: top)
         nodes.append(handler)
         top = handler
       } else if kind < 3 {
-        let handler = PresentingHandler(name: "presenter", presenter: presenter, next: top)
-        nodes.append(handler)
-        top = handler
+        let screen = PresentingScreen(name: "presenter", presenter: presenter, next: top)
+        nodes.append(screen)
+        top = screen
       } else {
-        // The SwiftUI form: a view's node that presents, read by the dry run from its node.
-        let host = TestViewController(name: "host")
-        let node = ViewLinkHandler(name: "Reader.swift:1") { url, context in
-          context.isInbound ? .notHandled : await presenter.present(url, from: host).decision
+        // The SwiftUI form: a view's node that only declares, inside a hosting screen (a
+        // presentation host) or, in some rounds, in none: then nothing can show it in-app.
+        let node = ViewLinkHandler(name: "Reader.swift:1", nil)
+        node.linkPresenter = presenter
+        if kind == 3 {
+          let hosting = PresentingScreen(name: "hosting", presenter: nil, next: top)
+          nodes.append(hosting)
+          node.anchor = hosting
+        } else {
+          node.anchor = top
         }
-        node.presenter = presenter
-        node.anchor = top
-        nodes += [node, host, presenter]
+        nodes += [node, presenter]
         top = node
       }
     }
@@ -150,10 +155,10 @@ import URLResponderChainTesting
     var random = SeededGenerator(seed: 0x55)
     var previewed = 0
     var decidedAsynchronously = 0
-    for round in 0..<4_000 {
+    for round in 0..<6_000 {
       let chain = Self.makeChain(&random)
       let url = links.randomElement(using: &random)!
-      let run = LinkDryRun.run(of: url, from: chain.origin, policyOf: PresentingHandler.policy(of:))
+      let run = LinkDryRun.run(of: url, from: chain.origin)
       let tap = await chain.origin.propagateURL(url)
       let shown = chain.environment.presentations.map(\.url)
       let asked = chain.opener.openedURLs + chain.opener.refusedURLs

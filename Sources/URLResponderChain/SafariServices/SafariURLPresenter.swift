@@ -166,27 +166,32 @@
     }
   }
 
-  /// A view controller that handles links by showing them in its ``SafariURLPresenter``:
-  /// conform, and it is a ready `AsyncURLHandler`.
+  /// A view controller that declares where the links sent from inside it open: by its
+  /// ``SafariURLPresenter``'s policy. Conform, and nothing else is needed.
   ///
   /// ```swift
   /// final class ArticleViewController: UIViewController, SafariURLHandling {
   ///   let safariPresenter = SafariURLPresenter()
   /// }
   /// ```
+  ///
+  /// It is a declaration, not a handler: the handlers on the chain (the screen's own, its
+  /// parents', the app delegate's) are all asked first. When none takes the link, or one
+  /// answers `.systemAction`, the application at the chain's end asks the declaration nearest
+  /// the link's origin, once, and this presenter shows the link where its policy says: in
+  /// Safari from the view controller nearest the link (never after `.systemAction`), its own
+  /// app first, the system, or nowhere. A link that opened the app
+  /// (``URLResponderChainCore/URLHandlingContext/isInbound``) goes to the app's screens, never
+  /// to a browser.
   @MainActor
-  public protocol SafariURLHandling: UIViewController, AsyncURLHandler {
-    /// The presenter that shows this view controller's links.
+  public protocol SafariURLHandling: UIViewController {
+    /// The presenter whose policy decides where this view controller's links open, and that
+    /// shows them.
     var safariPresenter: SafariURLPresenter { get }
   }
 
-  extension SafariURLHandling {
-    /// Shows `url` in Safari from this view controller. A link that opened the app
-    /// (``URLResponderChainCore/URLHandlingContext/isInbound``) is passed on: it goes to the
-    /// app's screens, never to a browser.
-    public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      guard safariPresenter.presenter.showsLink(of: context) else { return .notHandled }
-      return await safariPresenter.present(url, from: self)
-    }
+  extension UIViewController: LinkPresenting {
+    /// The presenter a `SafariURLHandling` view controller declares; `nil` for any other.
+    package var linkPresenter: LinkPresenter? { (self as? any SafariURLHandling)?.safariPresenter.presenter }
   }
 #endif

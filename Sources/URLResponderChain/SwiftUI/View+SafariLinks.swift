@@ -8,11 +8,14 @@
     /// says: in `SFSafariViewController`, their own app, the default browser (the person's
     /// preference), the system, or nowhere.
     ///
-    /// It is a URL handler like `urlHandler(_:fileID:line:)`, asked after the handlers inside
-    /// it, and it follows the core's `LinkPresenter` rules: only what `EligibleURL` accepts is
-    /// shown in Safari, a link already showing is not presented twice, the universal link's
-    /// app is tried first when the policy says so, and the Safari view is presented modally
-    /// from the top-most presented view controller.
+    /// It declares, and does not handle: the handlers inside and around it are all asked
+    /// first. When none takes a link sent from inside it, or one answers `.systemAction`, the
+    /// application at the chain's end asks the declaration nearest the link's origin, once,
+    /// and this one shows the link by the core's `LinkPresenter` rules: only what
+    /// `EligibleURL` accepts is shown in Safari (never after `.systemAction`), a link already
+    /// showing is not presented twice, the universal link's app is tried first when the policy
+    /// says so, and the Safari view is presented modally from the top-most presented view
+    /// controller above the hosting controller.
     ///
     /// ```swift
     /// struct ReaderView: View {
@@ -59,25 +62,9 @@
       presenter.policy = policy
       presenter.appearance = appearance
       let linkPresenter = presenter.presenter
-      return
-        content
-        .modifier(
-          URLHandlerModifier(name: name, configure: { $0.presenter = linkPresenter }) { url, context, view in
-            // A link that opened the app is not the presenter's to show; with no view controller
-            // to present from (not in a window yet), the link is passed on too.
-            guard linkPresenter.showsLink(of: context), let controller = view?.closestViewController else {
-              return .notHandled
-            }
-            return await presenter.present(url, from: controller)
-          }
-        )
-    }
-  }
-
-  extension UIView {
-    /// The view controller whose view holds this view: the first on its responder chain.
-    fileprivate var closestViewController: UIViewController? {
-      responderChain.lazy.compactMap { $0 as? UIViewController }.first
+      // A declaration, not a handler: links pass on, and the chain's end shows them by this
+      // presenter's policy when it is the declaration nearest their origin.
+      return content.modifier(URLHandlerModifier(name: name, configure: { $0.linkPresenter = linkPresenter }, nil))
     }
   }
 #endif

@@ -35,7 +35,7 @@
       _ decide: @escaping @MainActor (URL, URLHandlingContext) async -> URLHandlingDecision,
       fileID: String = #fileID, line: Int = #line
     ) -> some View {
-      modifier(URLHandlerModifier(name: "\(fileID):\(line)") { url, context, _ in await decide(url, context) })
+      modifier(URLHandlerModifier(name: "\(fileID):\(line)", decide))
     }
   }
 
@@ -44,26 +44,25 @@
   /// API for the products built on this one (the error handling product's alerts set up
   /// their node with `configure`).
   package struct URLHandlerModifier: ViewModifier {
-    /// A decision that may read the view the modifier placed in the hierarchy.
-    package typealias Decide = @MainActor (URL, URLHandlingContext, UIView?) async -> URLHandlingDecision
-
-    private let decide: Decide
+    private let decide: ViewLinkHandler.Decide?
     private let configure: (@MainActor (ViewLinkHandler) -> Void)?
     @State private var node: ViewLinkHandler
     @Environment(\.enclosingLinkHandler) private var enclosing
 
-    /// A modifier whose node answers with `decide`, set up by `configure` at each update.
-    package init(name: String, configure: (@MainActor (ViewLinkHandler) -> Void)? = nil, _ decide: @escaping Decide) {
+    /// A modifier whose node answers with `decide` (with `nil`, it only declares and passes
+    /// every link on), set up by `configure` at each update.
+    package init(
+      name: String, configure: (@MainActor (ViewLinkHandler) -> Void)? = nil, _ decide: ViewLinkHandler.Decide?
+    ) {
       self.decide = decide
       self.configure = configure
-      _node = State(initialValue: ViewLinkHandler(name: name) { _, _ in .notHandled })
+      _node = State(initialValue: ViewLinkHandler(name: name, nil))
     }
 
     package func body(content: Content) -> some View {
       let node = self.node
-      let decide = self.decide
       // The node lives as long as the view; the latest declaration is the one asked.
-      node.decide = { [weak node] url, context in await decide(url, context, node?.anchor as? UIView) }
+      node.decide = decide
       node.enclosing = enclosing.node
       configure?(node)
       return

@@ -107,6 +107,18 @@ public struct LinkPolicy: Sendable {
     }
   }
 
+  /// Where `url` opens when the in-app browser may show it (`inApp`), or when it may not (a
+  /// handler sent it to the system with ``URLHandlingDecision/systemAction``, or no view
+  /// controller can present it): then the policy still answers, so a link it blocks opens
+  /// nowhere, but what it would show in-app goes to the system (to its own app first when the
+  /// policy tries that).
+  package func destination(for url: URL, inApp: Bool) -> LinkDestination {
+    let destination = destination(for: url)
+    guard !inApp, case .inApp(let nativeAppFirst, _) = destination else { return destination }
+    let reason = "kept out of the in-app browser here"
+    return nativeAppFirst ? .nativeAppOrDefaultBrowser(reason: reason) : .system(reason: reason)
+  }
+
   /// The checked URL when `url` opens in the in-app browser now (what a preview shows and
   /// prewarming warms up), or `nil`.
   public func eligibleURL(_ url: URL) -> EligibleURL? {

@@ -76,24 +76,25 @@ public final class LinkPresenter {
 
   /// Shows `url`, presenting from the top-most presented view controller above `base`.
   public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
-    let outcome = await decideAndPresent(url, from: base)
+    await present(url, from: base, inApp: true)
+  }
+
+  /// Shows `url` as the chain's end does (``SystemFallback``): from the top-most presented
+  /// view controller above `base` (with none, the system opens what would show in-app), and
+  /// never in-app unless `inApp` (a handler answered ``URLHandlingDecision/systemAction``).
+  package func present(_ url: URL, from base: (any PresentationHost)?, inApp: Bool) async -> Outcome {
+    let outcome = await decideAndPresent(url, from: base, inApp: inApp)
     ChainLog.presentation.debug(outcome.logDescription, url: url, "")
     return outcome
   }
 
-  /// Whether a handler that shows the links reaching it with this presenter
-  /// (`SafariURLHandling`, `presentsLinksInSafari(policy:)`) shows the link of `context`: not
-  /// a link that opened the app (``URLHandlingContext/isInbound``), which goes to the app's
-  /// screens and never to a browser. The handler passes such a link on.
-  package func showsLink(of context: URLHandlingContext) -> Bool { !context.isInbound }
-
-  private func decideAndPresent(_ url: URL, from base: any PresentationHost) async -> Outcome {
+  private func decideAndPresent(_ url: URL, from base: (any PresentationHost)?, inApp: Bool) async -> Outcome {
     guard let environment else { return .discarded(reason: "the presenter is gone") }
     guard !isShowing(url) else { return .alreadyPresented }
     // Where the link opens is the policy's answer; this only performs it. Every way to the
     // system ends at the one call below, why it went there in `reason`.
     let reason: String
-    switch policy.destination(for: url) {
+    switch policy.destination(for: url, inApp: inApp) {
     case .nowhere(let why):
       return .discarded(reason: why)
     case .system(let why):
@@ -108,7 +109,7 @@ public final class LinkPresenter {
         stopShowing(url)
         return .openedInNativeApp
       }
-      if let host = base.topmostPresentationHost {
+      if let host = base?.topmostPresentationHost {
         let presented = environment.presentInAppBrowser(for: url, from: host) { [weak self] in
           guard let self, self.stopShowing(url) else { return }
           self.onDismiss?(url)

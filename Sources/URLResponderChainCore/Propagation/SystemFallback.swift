@@ -1,14 +1,19 @@
 package import Foundation
 
-/// What the application at the end of a chain does with a URL nobody handled: it asks the
-/// system to open it, and has handled it exactly when the system did. A link that opened the
-/// app (``URLHandlingContext/isInbound``) is passed on instead: sending it back to the
-/// browser would bounce the user out of the app. A link the link policy sends nowhere
-/// (`javascript:`, `data:`, `file:` and the other schemes of a document's own, or text
-/// without a scheme: ``LinkPolicy/destination(for:)``) is discarded, never handed to the
-/// system, whichever way it got here: a walk nobody handled, a handler's `.systemAction`, or
-/// a gate's: it ends `.discarded(reason: "a local scheme")`. On macOS `NSWorkspace.open`
-/// launches the app a `file:` URL names.
+/// What the application at the end of a chain does with a URL nobody handled, or that a
+/// handler sent to the system (``URLHandlingDecision/systemAction``): the one place where a
+/// tap's destination is decided. Handlers only answer; this asks the policy declared nearest
+/// the link's origin (``LinkPresenting``: a `SafariURLHandling` view controller,
+/// `.presentsLinksInSafari(policy:)`), once, with the final URL, and its presenter performs the
+/// answer: in-app from the presentation host nearest the origin, the link's own app first, the
+/// system, or nowhere. After `.systemAction` the policy still answers, but never in-app.
+///
+/// With no declaration, the system opens the link, except a scheme of a document's own
+/// (`javascript:`, `data:`, `file:`…) or text without a scheme, which is discarded: it ends
+/// `.discarded(reason: "a local scheme")`. A link that opened the app
+/// (``URLHandlingContext/isInbound``) is passed on: sending it back to the browser would
+/// bounce the user out of the app. A link whose view went away during the walk is discarded:
+/// the declaration that applies to it can no longer be found.
 ///
 /// `UIApplication`, `NSApplication` and the test kit's `TestApplication` all decide with this;
 /// only how they open differs.
@@ -19,15 +24,60 @@ package import Foundation
 /// }
 /// ```
 package enum SystemFallback {
-  /// Passes inbound links on, discards a link the policy sends nowhere; otherwise calls
-  /// `open` and is handled exactly when it opened.
+  /// Passes inbound links on; asks the declaration nearest the origin and performs its
+  /// answer; with none, discards a link the policy sends nowhere, and otherwise calls `open`
+  /// and is handled exactly when it opened.
   @MainActor
   package static func decide(
     _ url: URL, context: URLHandlingContext, open: @MainActor (URL) async -> Bool
   ) async -> URLHandlingDecision {
     guard !context.isInbound else { return .notHandled }
+    let origin = context.origin
+    guard let declared = declaration(from: origin) else {
+      return .discarded(reason: origin == nil ? "the link's view is gone" : "the chain is longer than any screen's")
+    }
+    if let presenter = declared.presenter {
+      return await presenter.present(url, from: declared.host, inApp: showsInApp(declared, context.wasSentToTheSystem))
+        .decision
+    }
     if sendsNowhere(url) { return .discarded(reason: "a local scheme") }
     return await open(url) ? .handled : .notHandled
+  }
+
+  /// The declaration nearest `origin` (the first ``LinkPresenting`` node with a presenter, or
+  /// `nil` when no node declares one) and the presentation host nearest `origin` (one the
+  /// declaration's presenter shows links from: a SwiftUI declaration's is its hosting
+  /// controller, above it). `nil` when the search cannot be made: the origin is gone, or the
+  /// chain is longer than any screen's. A loop ends the search: every node on it was looked at.
+  @MainActor
+  package static func declaration(
+    from origin: (any ResponderChainNode)?
+  ) -> (presenter: LinkPresenter?, host: (any PresentationHost)?)? {
+    guard var node = origin else { return nil }
+    var presenter: LinkPresenter?
+    var host: (any PresentationHost)?
+    var seen = AddressTable()
+    // Each node passed is kept until the search ends: a freed node's address, taken by the
+    // next one, would read as a loop (the walk's rule, `VisitedNodes`).
+    var passed = HeldNodes()
+    for _ in 0..<sceneSearchLimit {
+      guard seen.insert(ObjectIdentifier(node)) else { return (presenter, host) }
+      if host == nil { host = node as? any PresentationHost }
+      if presenter == nil { presenter = (node as? any LinkPresenting)?.linkPresenter }
+      guard presenter == nil || host == nil, let next = node.nextNode else { return (presenter, host) }
+      passed.append(node)
+      node = next
+    }
+    return nil
+  }
+
+  /// Whether the in-app browser may show a link the declaration `declared` sends there: not
+  /// after a handler's `.systemAction`, and not without a view controller on the way from the
+  /// origin to present from. A tap and a long press's dry run both ask this.
+  package static func showsInApp(
+    _ declared: (presenter: LinkPresenter?, host: (any PresentationHost)?), _ wasSentToTheSystem: Bool
+  ) -> Bool {
+    !wasSentToTheSystem && declared.host != nil
   }
 
   /// Whether the system may never be handed `url`: the scheme rule of

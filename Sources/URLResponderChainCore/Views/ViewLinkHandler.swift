@@ -13,21 +13,23 @@ package import Foundation
 /// Both links are weak. The views own their nodes; a walk holds each node only during its
 /// turn, and a node never keeps an enclosing view's node or a platform view alive.
 @MainActor
-package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
+package final class ViewLinkHandler: AsyncURLHandler, LinkPresenting, TraceNamed {
   /// The decision the view declared.
   package typealias Decide = @MainActor (URL, URLHandlingContext) async -> URLHandlingDecision
 
-  /// What this node answers; the modifier replaces it when the view is updated.
-  package var decide: Decide
+  /// What this node answers; the modifier replaces it when the view is updated. `nil` for a
+  /// modifier that only declares (where links open, how errors show): it passes every link
+  /// on, and a long press's dry run passes it too.
+  package var decide: Decide?
   /// The node of the nearest enclosing modifier, asked next.
   package weak var enclosing: ViewLinkHandler?
   /// Where the walk goes when no enclosing modifier is left: the platform view in the
   /// hierarchy (its responder chain leads to the hosting controller, then the application).
   package weak var anchor: (any ResponderChainNode)?
-  /// The presenter that shows this node's links (`presentsLinksInSafari(policy:)`), or `nil`
-  /// for a handler of the app's own: a long press whose dry run reaches this node previews
-  /// by its policy. Weak: the modifier owns it.
-  package weak var presenter: LinkPresenter?
+  /// The presenter whose policy this modifier declares (`presentsLinksInSafari(policy:)`),
+  /// or `nil`: the chain's end asks the declaration nearest a link's origin
+  /// (``LinkPresenting``). Weak: the modifier owns it.
+  package weak var linkPresenter: LinkPresenter?
   /// Shows an error reported up the chain through this node, and says whether it did: set by
   /// a modifier that shows the chain's errors (`presentsLinkErrorsAsAlerts()`); `nil` passes
   /// every error on. The error handling product makes this node an `ErrorHandler` that asks
@@ -36,7 +38,7 @@ package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
   /// Where the modifier was written (`ArticleView.swift:12`), shown in traces.
   package let traceName: String
 
-  package init(name: String, _ decide: @escaping Decide) {
+  package init(name: String, _ decide: Decide?) {
     self.traceName = name
     self.decide = decide
   }
@@ -45,7 +47,7 @@ package final class ViewLinkHandler: AsyncURLHandler, TraceNamed {
   package var nextNode: (any ResponderChainNode)? { enclosing ?? anchor }
 
   package func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    await decide(url, context)
+    await decide?(url, context) ?? .notHandled
   }
 
   /// Starts the walk for a link SwiftUI opened inside the view, and answers SwiftUI.

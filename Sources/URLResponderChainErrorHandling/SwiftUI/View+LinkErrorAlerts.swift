@@ -42,8 +42,8 @@
               while let current = responder, !(current is UIViewController) { responder = current.next }
               return (responder as? UIViewController)?.presentAlert(for: error) ?? false
             }
-          }
-        ) { _, _, _ in .notHandled })
+          },
+          nil))
     }
   }
 #endif

@@ -18,26 +18,27 @@
   /// and web views below) ask the presenter's policy, since they cannot wait for the network,
   /// and the list's current verdicts are what a tap will meet.
   ///
-  /// A link the list allows is shown by the Safari presenter, where its `LinkPolicy` says;
-  /// one a deny rule matches is discarded; one the list does not allow goes to the system
-  /// browser (``RemoteAllowlistGate/WhenRefused``). While the list is fetched the link
-  /// waits. When it cannot be had for a reason the person can fix, the prompt is an error
-  /// reported up the chain: conform to `AlertPresentingErrorHandler` (here or above) to show
-  /// it.
+  /// A link the list allows goes on up the chain, and the chain's end shows it where the
+  /// presenter's policy says (the declaration nearest the link, this view controller's unless a
+  /// nearer one exists); one a deny rule matches is discarded; one the list does not allow goes
+  /// to the system browser (``RemoteAllowlistGate/WhenRefused``), never in-app. While the list
+  /// is fetched the link waits. When it cannot be had for a reason the person can fix, the
+  /// prompt is an error reported up the chain: conform to `AlertPresentingErrorHandler` (here
+  /// or above) to show it.
   @MainActor
-  public protocol RemoteAllowlistSafariHandling: SafariURLHandling {
-    /// The check every link passes before the Safari presenter.
+  public protocol RemoteAllowlistSafariHandling: SafariURLHandling, AsyncURLHandler {
+    /// The check every link passes before the chain's end shows it.
     var allowlistGate: RemoteAllowlistGate { get }
   }
 
   extension RemoteAllowlistSafariHandling {
-    /// Checks `url` against the list, then shows it with `safariPresenter`
-    /// when the list allows it. A link that opened the app is passed on.
+    /// Checks `url` with ``allowlistGate``, waiting for the list, and passes what it allows
+    /// on: the chain's end shows it by the presenter's policy. A link that opened the app
+    /// (``URLResponderChainCore/URLHandlingContext/isInbound``) is passed on unchecked: it goes
+    /// to the app's screens, never to a browser, so not even the list is asked about it.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      // A link that opened the app goes to its screens, never to a browser: not even the list
-      // is asked about it.
-      guard safariPresenter.presenter.showsLink(of: context) else { return .notHandled }
-      return await allowlistGate.decide(url, from: self) { await self.safariPresenter.present($0, from: self) }
+      guard !context.isInbound else { return .notHandled }
+      return await allowlistGate.decide(url, context: context)
     }
   }
 

@@ -61,11 +61,27 @@ private final class SyncHandler: Linked, URLHandler {
     let presenterAbove = SyncHandler(.handled, next: app)
     let gate = DeferringHandler(.systemAction, next: presenterAbove)
     let recorder = CompletionRecorder()
-    Node(next: gate).propagateURL(exampleURL, completion: recorder.completion)
+    let origin = Node(next: gate)
+    origin.propagateURL(exampleURL, completion: recorder.completion)
     await gate.entered.wait()
     gate.release.open()
     #expect(await recorder.firstResult().outcome == .handled)
     #expect(presenterAbove.calls == 0)
     #expect(app.systemOpener.openedURLs == [exampleURL])
+    withExtendedLifetime(origin) {}
+  }
+
+  /// The chain's end asks the declaration nearest the link's origin; when the origin went
+  /// away while a handler deferred, that declaration can no longer be found, and the link is
+  /// discarded rather than handed to the system past a policy that may block it.
+  @Test func aLinkWhoseOriginWentAwayDuringADeferralIsDiscarded() async {
+    let app = TestApplication()
+    let gate = DeferringHandler(.systemAction, next: app)
+    let recorder = CompletionRecorder()
+    Node(next: gate).propagateURL(exampleURL, completion: recorder.completion)
+    await gate.entered.wait()
+    gate.release.open()
+    #expect(await recorder.firstResult().outcome == .discarded(reason: "the link's view is gone"))
+    #expect(app.systemOpener.openedURLs.isEmpty)
   }
 }

@@ -305,7 +305,11 @@ final class PropagationWalk {
       ChainLog.propagation.endInterval("handler", handlerInterval, decision.logDescription)
       self.handlerInterval = nil
     }
-    if case .rewrite(let rewritten) = decision { currentURL = rewritten }
+    switch decision {
+    case .rewrite(let rewritten): currentURL = rewritten
+    case .systemAction: origin.wasSentToTheSystem = true
+    default: break
+    }
     // The tick through a local: two accesses held at once (the trace's and the tick's) would
     // make the runtime's exclusivity check of each hop search a longer set.
     var tick = lastTick
