@@ -3,10 +3,13 @@
   public import Foundation
   public import URLResponderChainCore
 
-  /// The application, at the end of an AppKit chain, opens what nobody else handled.
+  /// The application, at the end of an AppKit chain, decides where what nobody else handled
+  /// opens.
   ///
-  /// A URL that reaches `NSApplication` goes to `NSWorkspace.shared.open(_:)`; the decision
-  /// is ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when it opened.
+  /// It asks the `LinkPresenter` declared nearest the link's origin, as `UIApplication`
+  /// does; with none, a URL that reaches `NSApplication` goes to `NSWorkspace.shared.open(_:)`
+  /// (a scheme of a document's own never does), and the decision is
+  /// ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when it opened.
   ///
   /// Inbound links (``URLResponderChainCore/URLHandlingContext/isInbound``) are passed on.
   extension NSApplication: AsyncURLHandler, SystemURLOpener {

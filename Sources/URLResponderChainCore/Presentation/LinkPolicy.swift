@@ -19,8 +19,9 @@ public import Foundation
 /// ```
 ///
 /// A long press runs the tap dry: the ``URLHandler``s the tap would ask answer (with
-/// ``URLHandlingContext/isDryRun`` set, so nothing is performed), then the policy of the
-/// presenter the tap reaches answers for the URL as they rewrote it. It shows, for each
+/// ``URLHandlingContext/isDryRun`` set, so nothing is performed), then the policy declared
+/// nearest the link answers for the URL as they rewrote it, as the application at the
+/// chain's end does for a tap. It shows, for each
 /// answer:
 ///
 /// | Link | Preview | Actions |

@@ -22,8 +22,11 @@ public enum URLHandlingDecision: Sendable, Equatable {
   /// Refuse the URL. The walk stops and nobody opens it.
   case discarded(reason: String)
   /// The system opens the URL: the walk goes on up the chain, but asks no handler except
-  /// the application at its end (`UIApplication`, `NSApplication`), so no in-app presenter
-  /// on the way shows it. A chain without an application ends not handled.
+  /// the application at its end (`UIApplication`, `NSApplication`). The application asks
+  /// the policy declared nearest the link's origin, as for a link nobody took, but never shows
+  /// it in-app: it opens where the policy says outside the app (its own app first when the
+  /// policy tries that, else the system), and nowhere when the policy blocks it. A chain
+  /// without an application ends not handled.
   case systemAction
 }
 

@@ -54,7 +54,7 @@ package final class ViewLinkHandler: AsyncURLHandler, LinkPresenting, TraceNamed
   ///
   /// SwiftUI wants its answer at once, so a walk that goes on (a handler deferring) is
   /// answered ``OpenURLAnswer/handled``: the chain owns the link from here, and its end (the
-  /// application) opens what nobody took.
+  /// application) decides where what nobody took opens.
   package func open(_ url: URL, options: URLPropagationOptions = URLPropagationOptions()) -> OpenURLAnswer {
     let answer = SynchronousResult()
     asNode().propagateURL(url, options: options) { answer.result = $0 }
