@@ -18,9 +18,9 @@ public import URLResponderChainRecovery
 /// ```swift
 /// extension TopicViewController: AsyncURLHandler {
 ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-///     // `safari` is a `SafariURLPresenter`: it shows what the list allows where its policy
-///     // says, never twice at once. `RemoteAllowlistSafariHandling` is this, ready-made.
-///     await gate.decide(url, from: self) { await safari.present($0, from: self) }
+///     // What the list allows goes on up the chain; the application at its end shows it
+///     // where the declared policy says. `RemoteAllowlistSafariHandling` is this, ready-made.
+///     await gate.decide(url, context: context)
 ///   }
 /// }
 /// ```

@@ -14,13 +14,12 @@
   /// (`.universalLinksOnly`); a link whose Safari view is already showing is not presented
   /// twice; what the policy keeps out of the app is opened by the system, or by nobody.
   ///
-  /// ```swift
-  /// final class TopicViewController: UIViewController, AsyncURLHandler {
-  ///   let safari = SafariURLPresenter(policy: LinkPolicy(universalLinksFirst: true))
+  /// Declare it on a view controller (``SafariURLHandling``): the application at the chain's
+  /// end asks it about every link sent from inside that no handler takes.
   ///
-  ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-  ///     await safari.present(url, from: self)
-  ///   }
+  /// ```swift
+  /// final class TopicViewController: UIViewController, SafariURLHandling {
+  ///   let safariPresenter = SafariURLPresenter(policy: LinkPolicy(universalLinksFirst: true))
   /// }
   /// ```
   @MainActor
@@ -87,11 +86,13 @@
       self.appearance = appearance
     }
 
-    /// Shows `url` from `viewController`, and returns the decision a handler answers with:
-    /// `.handled` unless nothing could show it.
+    /// Shows `url` from `viewController` by ``policy``, and returns the decision it amounts
+    /// to: `.handled` unless nothing could show it.
     ///
-    /// Call it from a handler's `decideURL(_:context:)`; it is not a handler itself, so it has
-    /// a name of its own.
+    /// The chain's end calls the presenter a ``SafariURLHandling`` view controller declares;
+    /// call this yourself only for a link that does not travel the chain (one the app opens
+    /// from code, say). A handler answers instead of presenting, so that the handlers above it
+    /// and the declared policy still decide.
     public func present(_ url: URL, from viewController: UIViewController) async -> URLHandlingDecision {
       await presenter.present(url, from: viewController).decision
     }

@@ -15,8 +15,9 @@ public import Foundation
 /// ```swift
 /// extension ArticleViewController: AsyncURLHandler {
 ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-///     // Waits for the list; what it allows, `safari` (a `SafariURLPresenter`) shows.
-///     await gate.decide(url, from: self) { await safari.present($0, from: self) }
+///     // Waits for the list. What it allows goes on up the chain, and `UIApplication` at
+///     // its end shows it where the declared policy says; no handler presents.
+///     await gate.decide(url, context: context)
 ///   }
 /// }
 /// ```
