@@ -86,7 +86,7 @@
       self.appearance = appearance
     }
 
-    /// Shows `url` from `viewController` by ``policy``, and returns the decision it amounts
+    /// Shows `url` from `viewController` by `policy`, and returns the decision it amounts
     /// to: `.handled` unless nothing could show it.
     ///
     /// The chain's end calls the presenter a ``SafariURLHandling`` view controller declares;
