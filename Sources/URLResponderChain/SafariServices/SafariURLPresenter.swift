@@ -182,7 +182,7 @@
   /// the link's origin, once, and this presenter shows the link where its policy says: in
   /// Safari from the view controller nearest the link (never after `.systemAction`), its own
   /// app first, the system, or nowhere. A link that opened the app
-  /// (``URLResponderChainCore/URLHandlingContext/isInbound``) goes to the app's screens, never
+  /// (`URLHandlingContext.isInbound`) goes to the app's screens, never
   /// to a browser.
   @MainActor
   public protocol SafariURLHandling: UIViewController {

@@ -34,7 +34,7 @@
   extension RemoteAllowlistSafariHandling {
     /// Checks `url` with ``allowlistGate``, waiting for the list, and passes what it allows
     /// on: the chain's end shows it by the presenter's policy. A link that opened the app
-    /// (``URLResponderChainCore/URLHandlingContext/isInbound``) is passed on unchecked: it goes
+    /// (`URLHandlingContext.isInbound`) is passed on unchecked: it goes
     /// to the app's screens, never to a browser, so not even the list is asked about it.
     public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       guard !context.isInbound else { return .notHandled }
