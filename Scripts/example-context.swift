@@ -57,8 +57,6 @@ let allowlist = try! Allowlist(allow: ["example.com", "*.example.com"])
 
 let configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
 
-@MainActor let gate = RemoteAllowlistGate(allowlist: remote)
-
 /// A value of the app's that a route captures.
 struct OrderNumber: LosslessStringConvertible, Sendable {
   let description: String

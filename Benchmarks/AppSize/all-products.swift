@@ -149,10 +149,7 @@ func screen_routing(for url: URL) throws -> (Screen_routing, Int?)? {
 
 // ---- remote-allowlist
 
-final class TopicViewController_remote_allowlist: UIViewController, RemoteAllowlistSafariHandling,
-  AlertPresentingErrorHandler
-{
-  let allowlistGate = RemoteAllowlistGate(allowlist: .app_remote_allowlist)
+final class TopicViewController_remote_allowlist: UIViewController, SafariURLHandling, AlertPresentingErrorHandler {
   let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: RemoteAllowlist.app_remote_allowlist))
 }
 

@@ -7,12 +7,9 @@ import URLResponderChainErrorHandling
 import URLResponderChainRemoteAllowlist
 
 struct TopicView: View {
-  let gate: RemoteAllowlistGate
-
   var body: some View {
     Text("Read the [guide](https://docs.example.com/guide).")
-      .checksLinks(with: gate)
-      .presentsLinksInSafari()
+      .presentsLinksInSafari(policy: LinkPolicy(inApp: RemoteAllowlist.app))
       .presentsLinkErrorsAsAlerts()
   }
 }
@@ -24,5 +21,5 @@ extension RemoteAllowlist {
 }
 
 @MainActor func makeRootViewController() -> UIViewController {
-  UIHostingController(rootView: TopicView(gate: RemoteAllowlistGate(allowlist: .app)))
+  UIHostingController(rootView: TopicView())
 }

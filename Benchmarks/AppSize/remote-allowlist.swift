@@ -6,8 +6,7 @@ import URLResponderChainAllowlist
 import URLResponderChainErrorHandling
 import URLResponderChainRemoteAllowlist
 
-final class TopicViewController: UIViewController, RemoteAllowlistSafariHandling, AlertPresentingErrorHandler {
-  let allowlistGate = RemoteAllowlistGate(allowlist: .app)
+final class TopicViewController: UIViewController, SafariURLHandling, AlertPresentingErrorHandler {
   let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: RemoteAllowlist.app))
 }
 

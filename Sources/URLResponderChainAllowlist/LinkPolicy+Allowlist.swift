@@ -24,12 +24,19 @@ extension LinkPolicy {
     inApp allowlist: some URLVerdictProviding, permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false,
     preference: LinkOpeningPreference = .inApp
   ) {
-    self.init(permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference) {
-      switch allowlist.verdict(for: $0) {
-      case .allowed(let rule): .inApp(nativeAppFirst: false, reason: "allowed by \"\(rule)\"")
-      case .blocked(let rule): .nowhere(reason: "blocked by the deny rule \"\(rule)\"")
-      case .notAllowed(let reason): .system(reason: reason)
-      }
+    self.init(
+      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference,
+      list: LinkPolicyList(destination: { Self.destination(by: allowlist.verdict(for: $0)) }))
+  }
+
+  /// Where a list's verdict sends a web link: what it allows in-app, what a deny rule matches
+  /// nowhere, the rest to the system. The one place a verdict becomes a destination; a remote
+  /// list's policy uses it too.
+  package static func destination(by verdict: URLVerdict) -> LinkDestination {
+    switch verdict {
+    case .allowed(let rule): .inApp(nativeAppFirst: false, reason: "allowed by \"\(rule)\"")
+    case .blocked(let rule): .nowhere(reason: "blocked by the deny rule \"\(rule)\"")
+    case .notAllowed(let reason): .system(reason: reason)
     }
   }
 

@@ -10,14 +10,14 @@ package import URLResponderChainCore
 ///   (it answers as for a tap and performs nothing). `.rewrite` goes on with its URL,
 ///   `.discarded` ends it nowhere, `.handled` ends it with the handler (no preview), and
 ///   `.systemAction` skips every node but the application (``PropagationRules``, as the walk);
-/// - a node that only declares (a SwiftUI modifier that answers nothing) is passed, and so is
-///   a view controller that declares a presenter and waits asynchronously for its policy's
-///   list (`RemoteAllowlistSafariHandling`): the policy answers from the list held now;
+/// - a node that only declares (a `SafariURLHandling` view controller, a SwiftUI modifier
+///   that answers nothing) is passed;
 /// - any other ``AsyncURLHandler`` ends it unknown: its answer cannot be had without waiting,
 ///   so nothing is previewed in-app;
 /// - the application at the chain's end answers as it does for a tap: the policy declared
 ///   nearest the origin (``SystemFallback/declaration(from:)``) decides for the URL as
-///   rewritten, never in-app after `.systemAction`; with no declaration the system opens it
+///   rewritten (a remote list answers from the list held now: a preview cannot wait), never
+///   in-app after `.systemAction`; with no declaration the system opens it
 ///   (nowhere for a scheme of a document's own). A chain without an application, or with a
 ///   loop, ends nowhere.
 ///
@@ -68,7 +68,7 @@ package enum LinkDryRun {
           }
         } else if let view = asked as? ViewLinkHandler {
           if view.decide != nil { return (current, nil, nil) }
-        } else if asked is any AsyncURLHandler, (asked as? any LinkPresenting)?.linkPresenter == nil {
+        } else if asked is any AsyncURLHandler {
           return (current, nil, nil)
         }
       }
@@ -90,7 +90,7 @@ package enum LinkDryRun {
       let sendsNowhere = SystemFallback.sendsNowhere(url)
       return (url, sendsNowhere ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it"), nil)
     }
-    let answer = policy.destination(for: url, inApp: SystemFallback.showsInApp(declared, !inApp))
+    let answer = policy.destination(for: url, inApp: SystemFallback.showsInApp(declared, !inApp), judged: nil)
     guard case .inApp = answer,
       case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)
     else { return (url, answer, nil) }

@@ -33,7 +33,7 @@ public final class RecoveryCoordinator {
   /// This is deliberate shared state: the coordinator exists so that a failure seen by
   /// several screens at once asks the person once, which only one instance for the whole app
   /// can do. It is isolated to the main actor. Code that wants its own passes an instance
-  /// instead (`RemoteAllowlistGate(allowlist:recovery:)`, ``run(reportingFrom:classifier:text:_:)``
+  /// instead (`LinkPolicy(inApp:recovery:)`, ``run(reportingFrom:classifier:text:_:)``
   /// on it); tests do.
   public static let shared = RecoveryCoordinator()
 

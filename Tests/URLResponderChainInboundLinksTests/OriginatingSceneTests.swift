@@ -90,8 +90,11 @@ import URLResponderChainInboundLinks
     first.next = second
     let context = URLHandlingContext(originalURL: exampleURL, origin: first)
     #expect(SystemFallback.originatingScene(of: context) == nil)
-    #expect(await application.decideURL(exampleURL, context: context) == .handled)
-    #expect(application.opened == [exampleURL])
+    // No declaration can be known on a chain that loops: the link fails closed.
+    #expect(
+      await application.decideURL(exampleURL, context: context)
+        == .discarded(reason: "the chain cannot be searched for its policy"))
+    #expect(application.opened.isEmpty)
   }
 
   @Test func aFreedOriginHasNoScene() async {

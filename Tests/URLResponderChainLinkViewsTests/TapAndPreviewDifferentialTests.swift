@@ -57,7 +57,7 @@ import URLResponderChainTesting
     default:
       LinkPolicy(
         permittedPorts: [], universalLinksFirst: false, preference: .inApp,
-        judge: { url in
+        list: LinkPolicyList { url in
           let host = url.host ?? ""
           if host.contains("evil") { return .nowhere(reason: "denied") }
           return host.hasPrefix("docs.") ? .inApp(nativeAppFirst: false, reason: "listed") : .system(reason: "unlisted")

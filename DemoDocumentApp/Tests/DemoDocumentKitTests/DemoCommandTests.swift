@@ -34,7 +34,7 @@ import URLResponderChainRecovery
     #expect(links[0].hasPrefix("link 1: https://docs.example.com/guide -> in-app Safari view"))
     #expect(links[2].hasPrefix("link 3: https://youtu.be/dQw4w9WgXcQ -> external app"))
     #expect(links[3].hasPrefix("link 4: https://en.wikipedia.org/wiki/Hypertext -> system browser"))
-    #expect(links[6].contains("-> blocked: blocked by the allowlist's deny rule"))
+    #expect(links[6].contains("-> blocked: blocked by the deny rule"))
     #expect(links[8].contains("-> blocked: unsafe link: contains a user name or password"))
     #expect(output.contains("All 14 links went where their document expects."))
   }

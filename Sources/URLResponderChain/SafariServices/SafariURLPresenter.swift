@@ -86,17 +86,6 @@
       self.appearance = appearance
     }
 
-    /// Shows `url` from `viewController` by `policy`, and returns the decision it amounts
-    /// to: `.handled` unless nothing could show it.
-    ///
-    /// The chain's end calls the presenter a ``SafariURLHandling`` view controller declares;
-    /// call this yourself only for a link that does not travel the chain (one the app opens
-    /// from code, say). A handler answers instead of presenting, so that the handlers above it
-    /// and the declared policy still decide.
-    public func present(_ url: URL, from viewController: UIViewController) async -> URLHandlingDecision {
-      await presenter.present(url, from: viewController).decision
-    }
-
     // MARK: LinkPresentationEnvironment
 
     /// Opens `url` in its app if it is a universal link with an installed app.
@@ -108,7 +97,7 @@
     public func presentInAppBrowser(
       for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
     ) -> Bool {
-      // Where the link opens was decided once, by the policy `present(_:from:)` asked; this
+      // Where the link opens was decided once, by the policy the chain's end asked; this
       // only keeps the invariant that no URL `EligibleURL` refuses is ever shown, with the
       // ports that policy permits. It does not judge the link again: a remote list that
       // changed while a universal link was tried must not undo the decision.

@@ -43,10 +43,9 @@ public struct LinkPolicy: Sendable {
   public var universalLinksFirst: Bool
   /// Where the person wants web links to open; set it from the app's setting.
   public var preference: LinkOpeningPreference
-  /// Where a web link goes by the app's list (`.inApp` for one it shows in-app, with why),
-  /// judged on the link as written, so that its deny rules see every spelling, eligible or
-  /// not; `nil` when every eligible link opens in-app.
-  package let judge: (@Sendable (URL) -> LinkDestination)?
+  /// The app's list, which judges each web link on the link as written (so that its deny
+  /// rules see every spelling, eligible or not); `nil` when every eligible link opens in-app.
+  package let list: LinkPolicyList?
 
   /// A policy that shows every eligible web link in-app.
   ///
@@ -58,18 +57,18 @@ public struct LinkPolicy: Sendable {
     permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false, preference: LinkOpeningPreference = .inApp
   ) {
     self.init(
-      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference, judge: nil)
+      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference, list: nil)
   }
 
   /// A policy whose list judges each checked web link, for the allowlist products.
   package init(
     permittedPorts: Set<Int>, universalLinksFirst: Bool, preference: LinkOpeningPreference,
-    judge: (@Sendable (URL) -> LinkDestination)?
+    list: LinkPolicyList?
   ) {
     self.permittedPorts = permittedPorts
     self.universalLinksFirst = universalLinksFirst
     self.preference = preference
-    self.judge = judge
+    self.list = list
   }
 
   /// Where `url` opens, and why.
@@ -86,7 +85,17 @@ public struct LinkPolicy: Sendable {
   /// - A web link the list does not allow: the system.
   /// - Otherwise: in-app (its own app first with ``universalLinksFirst``), or, when the person
   ///   prefers their default browser, its own app if it has one, else that browser.
-  public func destination(for url: URL) -> LinkDestination {
+  public func destination(for url: URL) -> LinkDestination { destination(for: url, inApp: true, judged: nil) }
+
+  /// ``destination(for:)`` as the chain's end asks it:
+  ///
+  /// - `inApp`: whether the in-app browser may show the link. When it may not (a handler sent
+  ///   it to the system with ``URLHandlingDecision/systemAction``, or no view controller can
+  ///   present it) the policy still answers, so a link it blocks opens nowhere, but what it
+  ///   would show in-app goes to the system (to its own app first when the policy tries that).
+  /// - `judged`: the list's answer for `url` after a tap waited for it
+  ///   (``LinkPolicyList/waitsForList``), instead of the list held now; `nil` for the latter.
+  package func destination(for url: URL, inApp: Bool, judged: LinkDestination?) -> LinkDestination {
     guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else {
       return .nowhere(reason: "\(LinkScheme.of(url) ?? "a link without a") scheme never leaves its document")
     }
@@ -94,7 +103,7 @@ public struct LinkPolicy: Sendable {
       return .system(reason: "\(scheme) links cannot be shown in the in-app browser")
     }
     let reason: String
-    switch judge?(url) {
+    switch judged ?? list?.destination(url) {
     case .inApp(_, let why)?: reason = why
     case let listed?: return listed
     case nil: reason = "every eligible web link opens in-app"
@@ -103,21 +112,12 @@ public struct LinkPolicy: Sendable {
       return .system(reason: "not shown in-app: \(refusal)")
     }
     switch preference {
-    case .inApp: return .inApp(nativeAppFirst: universalLinksFirst, reason: reason)
+    case .inApp where inApp: return .inApp(nativeAppFirst: universalLinksFirst, reason: reason)
+    case .inApp:
+      let reason = "kept out of the in-app browser here"
+      return universalLinksFirst ? .nativeAppOrDefaultBrowser(reason: reason) : .system(reason: reason)
     case .defaultBrowser: return .nativeAppOrDefaultBrowser(reason: "the person prefers their default browser")
     }
-  }
-
-  /// Where `url` opens when the in-app browser may show it (`inApp`), or when it may not (a
-  /// handler sent it to the system with ``URLHandlingDecision/systemAction``, or no view
-  /// controller can present it): then the policy still answers, so a link it blocks opens
-  /// nowhere, but what it would show in-app goes to the system (to its own app first when the
-  /// policy tries that).
-  package func destination(for url: URL, inApp: Bool) -> LinkDestination {
-    let destination = destination(for: url)
-    guard !inApp, case .inApp(let nativeAppFirst, _) = destination else { return destination }
-    let reason = "kept out of the in-app browser here"
-    return nativeAppFirst ? .nativeAppOrDefaultBrowser(reason: reason) : .system(reason: reason)
   }
 
   /// The checked URL when `url` opens in the in-app browser now (what a preview shows and

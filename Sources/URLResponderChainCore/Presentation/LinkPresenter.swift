@@ -76,25 +76,26 @@ public final class LinkPresenter {
 
   /// Shows `url`, presenting from the top-most presented view controller above `base`.
   public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
-    await present(url, from: base, inApp: true)
+    let outcome = await present(url, from: base, inApp: true, judged: nil)
+    ChainLog.presentation.debug(outcome.logDescription, url: url, "")
+    return outcome
   }
 
   /// Shows `url` as the chain's end does (``SystemFallback``): from the top-most presented
   /// view controller above `base` (with none, the system opens what would show in-app), and
   /// never in-app unless `inApp` (a handler answered ``URLHandlingDecision/systemAction``).
-  package func present(_ url: URL, from base: (any PresentationHost)?, inApp: Bool) async -> Outcome {
-    let outcome = await decideAndPresent(url, from: base, inApp: inApp)
-    ChainLog.presentation.debug(outcome.logDescription, url: url, "")
-    return outcome
-  }
-
-  private func decideAndPresent(_ url: URL, from base: (any PresentationHost)?, inApp: Bool) async -> Outcome {
+  /// `judged` is the list's answer after the chain's end waited for a fetched list
+  /// (``LinkPolicyList/waitsForList``); `nil` judges by the list held now.
+  /// The caller logs the outcome.
+  package func present(
+    _ url: URL, from base: (any PresentationHost)?, inApp: Bool, judged: LinkDestination?
+  ) async -> Outcome {
     guard let environment else { return .discarded(reason: "the presenter is gone") }
     guard !isShowing(url) else { return .alreadyPresented }
     // Where the link opens is the policy's answer; this only performs it. Every way to the
     // system ends at the one call below, why it went there in `reason`.
     let reason: String
-    switch policy.destination(for: url, inApp: inApp) {
+    switch policy.destination(for: url, inApp: inApp, judged: judged) {
     case .nowhere(let why):
       return .discarded(reason: why)
     case .system(let why):

@@ -15,9 +15,11 @@ public import Foundation
 /// ```swift
 /// extension ArticleViewController: AsyncURLHandler {
 ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-///     // Waits for the list. What it allows goes on up the chain, and `UIApplication` at
-///     // its end shows it where the declared policy says; no handler presents.
-///     await gate.decide(url, context: context)
+///     // Waits for the remote list and discards what a deny rule matches. The rest goes on
+///     // up the chain, and `UIApplication` at its end shows it where the declared policy
+///     // says: no handler presents.
+///     if case .blocked(let rule)? = try? await remote.check(url) { return .discarded(reason: "blocked by \(rule)") }
+///     return .notHandled
 ///   }
 /// }
 /// ```

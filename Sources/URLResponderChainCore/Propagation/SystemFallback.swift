@@ -34,39 +34,53 @@ package enum SystemFallback {
     guard !context.isInbound else { return .notHandled }
     let origin = context.origin
     guard let declared = declaration(from: origin) else {
-      return .discarded(reason: origin == nil ? "the link's view is gone" : "the chain is longer than any screen's")
+      return .discarded(
+        reason: origin == nil ? "the link's view is gone" : "the chain cannot be searched for its policy")
     }
     if let presenter = declared.presenter {
-      return await presenter.present(url, from: declared.host, inApp: showsInApp(declared, context.wasSentToTheSystem))
-        .decision
+      return await show(
+        url, by: presenter, from: declared.host, inApp: showsInApp(declared, context.wasSentToTheSystem), origin: origin
+      )
     }
     if sendsNowhere(url) { return .discarded(reason: "a local scheme") }
     return await open(url) ? .handled : .notHandled
+  }
+
+  /// Shows `url` by the declared `presenter`: a fetched list is waited for first (a tap may
+  /// wait for the network, its prompts reported from `origin`), and its answer is the one the
+  /// policy goes by. Not inlined: `decide` is specialized for each application's way to open,
+  /// and this part is the same for all.
+  @MainActor
+  @inline(never)
+  static func show(
+    _ url: URL, by presenter: LinkPresenter, from host: (any PresentationHost)?, inApp: Bool,
+    origin: (any ResponderChainNode)?
+  ) async -> URLHandlingDecision {
+    let judged = await presenter.policy.list?.waitsForList?(url, origin)
+    let outcome = await presenter.present(url, from: host, inApp: inApp, judged: judged)
+    ChainLog.presentation.debug(outcome.logDescription, url: url, "")
+    return outcome.decision
   }
 
   /// The declaration nearest `origin` (the first ``LinkPresenting`` node with a presenter, or
   /// `nil` when no node declares one) and the presentation host nearest `origin` (one the
   /// declaration's presenter shows links from: a SwiftUI declaration's is its hosting
   /// controller, above it). `nil` when the search cannot be made: the origin is gone, or the
-  /// chain is longer than any screen's. A loop ends the search: every node on it was looked at.
+  /// chain is longer than any screen's or loops (a walk never reaches the application through
+  /// a loop, so only a chain that changed under it does); the link then fails closed.
   @MainActor
   package static func declaration(
     from origin: (any ResponderChainNode)?
   ) -> (presenter: LinkPresenter?, host: (any PresentationHost)?)? {
-    guard var node = origin else { return nil }
+    var node = origin
     var presenter: LinkPresenter?
     var host: (any PresentationHost)?
-    var seen = AddressTable()
-    // Each node passed is kept until the search ends: a freed node's address, taken by the
-    // next one, would read as a loop (the walk's rule, `VisitedNodes`).
-    var passed = HeldNodes()
     for _ in 0..<sceneSearchLimit {
-      guard seen.insert(ObjectIdentifier(node)) else { return (presenter, host) }
-      if host == nil { host = node as? any PresentationHost }
-      if presenter == nil { presenter = (node as? any LinkPresenting)?.linkPresenter }
-      guard presenter == nil || host == nil, let next = node.nextNode else { return (presenter, host) }
-      passed.append(node)
-      node = next
+      guard let current = node else { return origin == nil ? nil : (presenter, host) }
+      if host == nil { host = current as? any PresentationHost }
+      if presenter == nil { presenter = (current as? any LinkPresenting)?.linkPresenter }
+      if presenter != nil, host != nil { return (presenter, host) }
+      node = current.nextNode
     }
     return nil
   }

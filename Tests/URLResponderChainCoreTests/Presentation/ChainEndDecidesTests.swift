@@ -48,7 +48,7 @@ private final class RoutingScreen: TestViewController, URLHandler {
   static func policy(inAppHostPrefix: String) -> LinkPolicy {
     LinkPolicy(
       permittedPorts: [], universalLinksFirst: false, preference: .inApp,
-      judge: { url in
+      list: LinkPolicyList { url in
         let host = url.host ?? ""
         if host.contains("evil") { return .nowhere(reason: "denied") }
         return host.hasPrefix(inAppHostPrefix)
@@ -153,10 +153,10 @@ private final class RoutingScreen: TestViewController, URLHandler {
     #expect(environment.presentations.isEmpty && application.systemOpener.openedURLs.isEmpty)
   }
 
-  /// A chain longer than any screen's fails closed: no declaration can be known, so the link
-  /// is discarded rather than handed to the system; a loop ends the search as having looked at
-  /// every node on it.
-  @Test func aChainLongerThanTheSearchIsDiscardedAndALoopEndsIt() async throws {
+  /// A chain longer than any screen's, or one that loops, fails closed: no declaration can be
+  /// known, so the link is discarded rather than handed to the system past a policy that may
+  /// block it.
+  @Test func aChainLongerThanTheSearchOrALoopIsDiscarded() async throws {
     var head: any ResponderChainNode = application
     var nodes: [TestResponder] = []
     for index in 0..<1_100 {
@@ -165,14 +165,18 @@ private final class RoutingScreen: TestViewController, URLHandler {
       head = node
     }
     #expect(SystemFallback.declaration(from: head) == nil)
-    #expect(await head.propagateURL(web).outcome == .discarded(reason: "the chain is longer than any screen's"))
+    #expect(await head.propagateURL(web).outcome == .discarded(reason: "the chain cannot be searched for its policy"))
     #expect(application.systemOpener.openedURLs.isEmpty)
 
     let first = LinkedResponder(name: "first", next: nil)
     let second = LinkedResponder(name: "second", next: first)
     first.next = second
-    let loop = try #require(SystemFallback.declaration(from: first))
-    #expect(loop.presenter == nil && loop.host == nil)
+    #expect(SystemFallback.declaration(from: first) == nil)
+    let context = URLHandlingContext(originalURL: web, origin: first)
+    #expect(
+      await application.decideURL(web, context: context)
+        == .discarded(reason: "the chain cannot be searched for its policy"))
+    #expect(application.systemOpener.openedURLs.isEmpty)
   }
 }
 

@@ -18,7 +18,6 @@ public struct TopicLinkPolicy {
   /// Routes for links that open in their native app.
   enum NativeRoute: Sendable { case youTube }
 
-  private let gate: RemoteAllowlistGate
   private let inApp: LinkPresenter
   private let nativeFirst: LinkPresenter
   private let nativeRoutes: URLRouteTable<NativeRoute>
@@ -47,8 +46,7 @@ public struct TopicLinkPolicy {
   public init(
     allowlist: RemoteAllowlist, environment: any LinkPresentationEnvironment, recovery: RecoveryCoordinator = .shared
   ) {
-    gate = RemoteAllowlistGate(allowlist: allowlist, whenRefused: .systemAction, recovery: recovery)
-    inApp = LinkPresenter(environment: environment)
+    inApp = LinkPresenter(environment: environment, policy: LinkPolicy(inApp: allowlist, recovery: recovery))
     nativeFirst = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))
     nativeRoutes = try! URLRouteTable([
       ("https://youtu.be/:id", .youTube),
@@ -72,6 +70,9 @@ public struct TopicLinkPolicy {
     if nativeRoutes.route(url) != nil {
       return await nativeFirst.present(url, from: host).decision
     }
-    return await gate.decide(url, from: host) { url in await inApp.present(url, from: host).decision }
+    // The list's policy waits for the list (its prompts reported from the topic screen) and
+    // decides: in-app, nowhere, or the system browser.
+    let judged = await inApp.policy.list?.waitsForList?(url, host)
+    return await inApp.present(url, from: host, inApp: true, judged: judged).decision
   }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import URLResponderChainAllowlist
+public import URLResponderChainCore
+public import URLResponderChainRecovery
+
+extension LinkPolicy {
+  /// A policy whose list is the one your server publishes: what it allows opens in-app, what
+  /// a deny rule matches opens nowhere, and the rest goes to the system browser. Declare it
+  /// once, where links are shown (a `SafariURLHandling` view controller's presenter,
+  /// `presentsLinksInSafari(policy:)`), and nothing else checks the list.
+  ///
+  /// A tap waits for the list at the chain's end, after every handler has answered. When the
+  /// list cannot be had for a reason the person can fix (offline, signed out, a server error),
+  /// `recovery` reports a prompt up the chain from the link, and the link opens by itself
+  /// once the recovery retries; cancelled, it opens nowhere. A list that cannot be had is never
+  /// "allow everything": the link opens nowhere, unless the configuration opts in to the
+  /// system browser (``RemoteAllowlistConfiguration/UnavailablePolicy``). A long press cannot
+  /// wait: it previews by the list held now, so without a list yet nothing is previewed.
+  ///
+  /// ```swift
+  /// let policy = LinkPolicy(inApp: remote)  // the app's `RemoteAllowlist`, made once
+  /// print(policy.destination(for: URL(string: "https://docs.example.com/a")!)) // by the list held now
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - allowlist: The app's remote list, made once.
+  ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
+  ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
+  ///   - preference: Where the person wants web links to open. Defaults to in-app.
+  ///   - recovery: Shares one prompt between the links that fail the same way.
+  @MainActor
+  public init(
+    inApp allowlist: RemoteAllowlist, permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false,
+    preference: LinkOpeningPreference = .inApp, recovery: RecoveryCoordinator = .shared
+  ) {
+    self.init(
+      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference,
+      list: LinkPolicyList(
+        destination: { Self.destination(by: allowlist.verdict(for: $0)) },
+        waitsForList: { url, origin in await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery)
+        }
+      ))
+  }
+}
+
+extension RemoteAllowlist {
+  /// Where a tap on `url` goes by the list, once it can be had: fetched or revalidated as
+  /// HTTP caching says, with a prompt reported from `origin` when the person can fix why it
+  /// cannot (none without an origin). A link that is not a web link is not checked (`nil`):
+  /// the policy decides it without the list.
+  @MainActor
+  func destination(
+    for url: URL, reportingFrom origin: (any ResponderChainNode)?, recovery: RecoveryCoordinator
+  ) async -> LinkDestination? {
+    guard let scheme = LinkScheme.of(url), scheme == "http" || scheme == "https" else { return nil }
+    let opensInSystem = configuration.opensInSystemWhenUnavailable
+    func check() async throws -> URLVerdict? {
+      do {
+        return try await self.check(url)
+      } catch  where opensInSystem {
+        return nil  // the configuration passes URLs to the system browser while no list can be had
+      }
+    }
+    do {
+      let verdict =
+        if let origin {
+          try await recovery.run(reportingFrom: origin, text: Self.promptText) { try await check() }
+        } else {
+          try await check()
+        }
+      guard let verdict else {
+        return .system(reason: "no allowlist can be had, and the app sends links to the system")
+      }
+      return LinkPolicy.destination(by: verdict)
+    } catch let failure as RemoteAllowlistFailure {
+      return .nowhere(reason: failure.description)
+    } catch {
+      return .nowhere(reason: RemoteAllowlistFailure.cancelled.description)
+    }
+  }
+
+  /// "Can't check this link", and what happened in words a person understands.
+  static func promptText(kind: RecoveryKind, failure: any Error) -> RecoveryPromptText {
+    let message =
+      switch (kind, failure as? RemoteAllowlistFailure) {
+      case (.offline, _): "You appear to be offline. The link will open by itself when you're back online."
+      case (.notAuthenticated, _): "Your session has expired. Sign in to check this link."
+      case (.serverError, .timedOut): "The check took too long. Try again."
+      case (.serverError, .incompleteResponse): "The connection was interrupted. Try again."
+      case (.serverError, .unreachable): "The server can't be reached. Try again."
+      case (.serverError, _): "Something went wrong on our side. Try again later."
+      }
+    return RecoveryPromptText(title: "Can't check this link", message: message)
+  }
+}

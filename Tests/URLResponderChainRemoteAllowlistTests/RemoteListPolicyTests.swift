@@ -1,0 +1,324 @@
+import Foundation
+import LoopbackHTTPServer
+import Synchronization
+import TestSupport
+import Testing
+import URLResponderChainAllowlist
+import URLResponderChainCore
+import URLResponderChainErrorHandling
+import URLResponderChainRecovery
+import URLResponderChainRemoteAllowlist
+import URLResponderChainTesting
+
+/// A server that fails with 503 until it is told it is healthy.
+private final class Switchable: @unchecked Sendable {
+  // `@unchecked`: `healthy` is only touched under `lock`.
+  private let lock = NSLock()
+  private var healthy: Bool
+  init(healthy: Bool) { self.healthy = healthy }
+  func heal() { lock.withLock { healthy = true } }
+  var reply: LoopbackHTTPServer.Reply {
+    lock.withLock { healthy }
+      ? .ok(body: RemoteAllowlistTests.document, headers: ["Cache-Control": "max-age=60"])
+      : .respond(status: 503, headers: [:], body: Data())
+  }
+}
+
+/// The topic screen: declares the remote list's policy (as a `SafariURLHandling` view
+/// controller with `SafariURLPresenter(policy: LinkPolicy(inApp: list))` does) and shows the
+/// recovery prompts reported from its links.
+private final class Topic: TestViewController, ErrorHandler {
+  var handlesErrors = true
+  private(set) var prompts: [any RecoveryPromptError] = []
+  let prompted = Gate()
+
+  func handleError(_ error: any Error) async -> ErrorHandlingDecision {
+    guard handlesErrors, let error = error as? any RecoveryPromptError else { return .notHandled }
+    prompts.append(error)
+    prompted.open()
+    return .handled
+  }
+}
+
+/// The test application, recording what it answered: a walk that timed out no longer waits
+/// for it, but the test can.
+private final class RecordingApplication: TestApplication {
+  private(set) var answers: [URLHandlingDecision] = []
+  let answered = Gate()
+
+  override func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    let decision = await super.decideURL(url, context: context)
+    answers.append(decision)
+    answered.open()
+    return decision
+  }
+}
+
+/// The remote list is part of the declared policy: the application at the chain's end waits
+/// for it, reports its prompts from the link, and the policy decides with the one mapping of
+/// a verdict (in-app, nowhere, the system). No gate checks the list a second time.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct RemoteListPolicyTests {
+  private struct Tree {
+    let app: RecordingApplication
+    let topic: Topic
+    let links: [TestView]
+    let environment: RecordingLinkEnvironment
+    let recovery: RecoveryCoordinator
+    let policy: LinkPolicy
+  }
+
+  private func makeTree(
+    _ server: LoopbackHTTPServer,
+    unavailable: RemoteAllowlistConfiguration.UnavailablePolicy = .failClosed(baseline: nil),
+    handlesErrors: Bool = true, recovery: RecoveryCoordinator = RecoveryCoordinator(),
+    credentials: (@Sendable () async -> [String: String])? = nil
+  ) throws -> Tree {
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.retry.maximumAttempts = 1
+    configuration.whenUnavailable = unavailable
+    configuration.credentials = credentials
+    let app = RecordingApplication()
+    let environment = RecordingLinkEnvironment(systemOpener: app.systemOpener)
+    let policy = LinkPolicy(inApp: try RemoteAllowlist(configuration: configuration), recovery: recovery)
+    let topic = Topic(name: "topic")
+    topic.linkPresenter = LinkPresenter(environment: environment, policy: policy)
+    topic.handlesErrors = handlesErrors
+    app.makeWindow(rootViewController: topic)
+    let links = (0..<2).map { TestView(name: "link\($0)") }
+    for link in links { topic.view.addSubview(link) }
+    return Tree(app: app, topic: topic, links: links, environment: environment, recovery: recovery, policy: policy)
+  }
+
+  @Test func promptsAreReportedFromTheLinksOrigin() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let recorder = CompletionRecorder()
+    tree.links[0].propagateURL(
+      try #require(URL(string: "https://example.com")), options: .untimed(), completion: recorder.completion)
+    await tree.topic.prompted.wait()  // reported from the link, up to the topic that shows errors
+    tree.topic.prompts[0].resolve(.cancel)
+    #expect(await recorder.firstResult().outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
+    #expect(tree.app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func aLinkWhoseViewIsGoneIsDiscardedWithoutChecking() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let url = try #require(URL(string: "https://example.com"))
+    var link: TestView? = TestView(name: "removed link")
+    let context = URLHandlingContext(originalURL: url, origin: link!)
+    link = nil
+    #expect(await tree.app.decideURL(url, context: context) == .discarded(reason: "the link's view is gone"))
+    #expect(server.requests.isEmpty, "nothing was fetched for a link nobody can see")
+  }
+
+  @Test func allowedLinksOpenInAppRefusedOnesInTheSystemAndBlockedOnesNowhere() async throws {
+    let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["ads.example.com"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list, headers: ["Cache-Control": "max-age=60"]) }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let allowed = try #require(URL(string: "https://docs.example.com/a"))
+    let refused = try #require(URL(string: "https://swift.org"))
+    let blocked = try #require(URL(string: "https://ads.example.com/pixel"))
+    #expect(await tree.links[0].propagateURL(allowed, options: .untimed()).outcome == .handled)
+    #expect(await tree.links[0].propagateURL(refused, options: .untimed()).outcome == .handled)
+    let result = await tree.links[0].propagateURL(blocked, options: .untimed())
+    #expect(result.outcome == .discarded(reason: "blocked by the deny rule \"ads.example.com\""))
+    #expect(tree.environment.presentations.map(\.url) == [allowed])
+    #expect(tree.app.systemOpener.openedURLs == [refused])
+    #expect(result.decidingStep?.nodeID == ObjectIdentifier(tree.app), "the chain's end decided")
+  }
+
+  /// `.systemAction` still waits for the list, and a link it blocks opens nowhere.
+  @Test func aLinkSentToTheSystemIsStillJudgedByTheList() async throws {
+    let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["ads.example.com"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list) }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let toSystem = RecordingURLHandler(name: "to the system", next: tree.topic, answering: .systemAction)
+    let node = ViewLinkHandler(name: "Inner.swift:1", nil)
+    node.anchor = toSystem
+    let allowed = try #require(URL(string: "https://docs.example.com/a"))
+    let blocked = try #require(URL(string: "https://ads.example.com/pixel"))
+    #expect(await node.propagateURL(allowed, options: .untimed()).outcome == .handled)
+    #expect(await node.propagateURL(blocked, options: .untimed()).outcome != .handled)
+    #expect(tree.environment.presentations.isEmpty)
+    #expect(tree.app.systemOpener.openedURLs == [allowed])
+  }
+
+  @Test func failuresOfTheSameKindShareOnePromptAndRetryTogether() async throws {
+    let health = Switchable(healthy: false)
+    let server = try LoopbackHTTPServer { _ in health.reply }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let first = try #require(URL(string: "https://example.com/1"))
+    let second = try #require(URL(string: "https://example.com/2"))
+    let results = CompletionRecorder()
+    let others = CompletionRecorder()
+    // The handler timeout on a clock of the test's: a busy machine never times the links out.
+    let options = URLPropagationOptions(clock: ManualClock())
+    tree.links[0].propagateURL(first, options: options, completion: results.completion)
+    await tree.topic.prompted.wait()
+    tree.links[1].propagateURL(second, options: options, completion: others.completion)
+    // The second link's check fails too and joins the prompt: only then is the server healed.
+    await tree.recovery.untilWaitingOperations(2, for: .serverError)
+    #expect(tree.topic.prompts.count == 1)
+    #expect(tree.topic.prompts.first?.title == "Can't check this link")
+    health.heal()
+    tree.topic.prompts[0].resolve(.retry)
+    #expect(await results.firstResult().outcome == .handled)
+    #expect(await others.firstResult().outcome == .handled)
+    #expect(Set(tree.environment.presentations.map(\.url)) == [first, second])
+    #expect(tree.topic.prompts.count == 1)
+  }
+
+  @Test func withNobodyToAskTheLinkIsDiscarded() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let tree = try makeTree(server, handlesErrors: false)
+    let result = await tree.links[0].propagateURL(try #require(URL(string: "https://example.com")), options: .untimed())
+    #expect(result.outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
+    #expect(tree.app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func aPropagationThatTimesOutWhileARecoveryIsPendingStopsWaiting() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let url = try #require(URL(string: "https://example.com"))
+    // The handler's timeout runs on a manual clock, so it passes only once the prompt is up,
+    // however long a loaded machine takes to get the 503.
+    let clock = ManualClock()
+    let recorder = CompletionRecorder()
+    tree.links[0].propagateURL(
+      url, options: .init(handlerTimeout: .seconds(2), clock: clock), completion: recorder.completion)
+    await tree.topic.prompted.wait()
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(3))
+    #expect(await recorder.firstResult().outcome == .timedOut)
+    try #require(tree.topic.prompts.count == 1)
+    // The abandoned application's task was cancelled: it stops waiting for the choice.
+    await tree.app.answered.wait()
+    #expect(tree.app.answers == [.discarded(reason: "the allowlist check was cancelled")])
+    // It was the only link waiting, so the prompt ends too (and would close).
+    #expect(await tree.topic.prompts[0].resolution() == .cancel)
+    #expect(!tree.recovery.isRecovering(.serverError))
+    #expect(tree.app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func passingToTheSystemBrowserIsAnExplicitOptIn() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let tree = try makeTree(server, unavailable: .systemAction)
+    let urls = try ["https://example.com/a", "https://example.com/admin/x"].map { try #require(URL(string: $0)) }
+    for url in urls { #expect(await tree.links[0].propagateURL(url, options: .untimed()).outcome == .handled) }
+    #expect(tree.environment.presentations.isEmpty)
+    #expect(tree.app.systemOpener.openedURLs == urls)
+    #expect(tree.topic.prompts.isEmpty)
+  }
+
+  @Test func linksCheckedWhileOfflineOpenByThemselvesWhenTheServerAndNetworkReturn() async throws {
+    let server = try LoopbackHTTPServer(listening: false) { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let network = ControllableConnectivityMonitor(isConnected: false)
+    let tree = try makeTree(server, recovery: RecoveryCoordinator(connectivity: network))
+    let first = try #require(URL(string: "https://example.com/1"))
+    let second = try #require(URL(string: "https://example.com/2"))
+    let results = CompletionRecorder()
+    let others = CompletionRecorder()
+    let options = URLPropagationOptions(clock: ManualClock())
+    tree.links[0].propagateURL(first, options: options, completion: results.completion)
+    tree.links[1].propagateURL(second, options: options, completion: others.completion)
+    await tree.topic.prompted.wait()
+    // Both checks have failed and wait on the one prompt before the network comes back.
+    await tree.recovery.untilWaitingOperations(2, for: .offline)
+    let prompt = try #require(tree.topic.prompts.first as? OfflineError)
+    #expect(prompt.title == "Can't check this link")
+    #expect(prompt.underlyingError is RemoteAllowlistFailure)
+    try server.startListening()
+    network.isConnected = true
+    #expect(await results.firstResult().outcome == .handled)
+    #expect(await others.firstResult().outcome == .handled)
+    #expect(Set(tree.environment.presentations.map(\.url)) == [first, second])
+    #expect(tree.topic.prompts.count == 1, "\(tree.topic.prompts.map { "\($0.kind) \($0.underlyingError)" })")
+    #expect(prompt.isResolved)
+  }
+
+  @Test func aPropagationTimeoutStillEndsAnOfflineWait() async throws {
+    let server = try LoopbackHTTPServer(listening: false) { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let network = ControllableConnectivityMonitor(isConnected: false)
+    let tree = try makeTree(server, recovery: RecoveryCoordinator(connectivity: network))
+    let url = try #require(URL(string: "https://example.com"))
+    let result = await tree.links[0].propagateURL(url, options: .init(handlerTimeout: .milliseconds(300)))
+    #expect(result.outcome == .timedOut)
+    await tree.app.answered.wait()
+    #expect(tree.app.answers == [.discarded(reason: "the allowlist check was cancelled")])
+    #expect(!tree.recovery.isRecovering(.offline))
+    #expect(tree.app.systemOpener.openedURLs.isEmpty)
+  }
+
+  @Test func aSignInRetriesTheCheckWithTheFreshCredentials() async throws {
+    let token = Mutex("expired")
+    let server = try LoopbackHTTPServer { request in
+      request.headers["authorization"] == "Bearer fresh"
+        ? .ok(body: RemoteAllowlistTests.document) : .respond(status: 401, headers: [:], body: Data())
+    }
+    defer { server.stop() }
+    let tree = try makeTree(server) { ["Authorization": "Bearer \(token.withLock { $0 })"] }
+    let url = try #require(URL(string: "https://example.com/a"))
+    let recorder = CompletionRecorder()
+    // Untimed: the walk waits on the prompt, and under load longer than the default timeout.
+    tree.links[0].propagateURL(url, options: .untimed(), completion: recorder.completion)
+    await tree.topic.prompted.wait()
+    let prompt = try #require(tree.topic.prompts.first as? SignInRequiredError)
+    #expect(prompt.message == "Your session has expired. Sign in to check this link.")
+    await prompt.signIn {
+      token.withLock { $0 = "fresh" }
+      return true
+    }
+    #expect(await recorder.firstResult().outcome == .handled)
+    #expect(tree.environment.presentations.map(\.url) == [url])
+    #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer expired", "Bearer fresh"])
+  }
+
+  /// The README's recipe: one declaration, so what a long press previews (the policy's
+  /// `eligibleURL`, from the list held now) is what a tap shows in-app, link by link.
+  @Test func theRecipesPreviewsAgreeWithItsTaps() async throws {
+    let list = Data(#"{"version": 1, "allow": ["example.com", "*.example.com"], "deny": ["example.com/admin/*"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list, headers: ["Cache-Control": "max-age=60"]) }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let links = [
+      "https://example.com/a", "https://docs.example.com/b", "https://example.com/admin/x", "https://EXAMPLE.com./c",
+      "https://swift.org/", "https://user@example.com/", "https://example.com:8443/", "mailto:a@example.com",
+    ]
+    #expect(tree.policy.eligibleURL(try #require(URL(string: links[0]))) == nil, "no list yet: no preview")
+    for text in links {
+      let url = try #require(URL(string: text))
+      _ = await tree.links[0].propagateURL(url, options: .untimed())
+      let shownOnTap = tree.environment.presentations.contains { $0.url == url }
+      #expect(shownOnTap == (tree.policy.eligibleURL(url) != nil), "\(text)")
+    }
+    #expect(tree.environment.presentations.map(\.url.absoluteString) == Array(links.prefix(2)) + [links[3]])
+  }
+
+  /// Shown from code, not through the chain (`LinkPresenter.present(_:from:)`), a link does
+  /// not wait: it is judged by the list held now, so without a list yet it is never shown
+  /// in-app, and no prompt is reported. Through the chain, the same link waits for the list.
+  @Test func presentingFromCodeJudgesByTheListHeldNow() async throws {
+    let server = try LoopbackHTTPServer { _ in .ok(body: RemoteAllowlistTests.document) }
+    defer { server.stop() }
+    let tree = try makeTree(server)
+    let presenter = try #require(tree.topic.linkPresenter)
+    let url = try #require(URL(string: "https://example.com/a"))
+    #expect(await presenter.present(url, from: tree.topic) == .openedInSystem)
+    #expect(server.requests.isEmpty && tree.topic.prompts.isEmpty)
+    #expect(tree.environment.presentations.isEmpty)
+    #expect(await tree.links[0].propagateURL(url, options: .untimed()).outcome == .handled)
+    #expect(tree.environment.presentations.map(\.url) == [url])
+  }
+}
