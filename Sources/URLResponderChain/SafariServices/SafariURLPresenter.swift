@@ -173,15 +173,25 @@
   /// app first, the system, or nowhere. A link that opened the app
   /// (`URLHandlingContext.isInbound`) goes to the app's screens, never
   /// to a browser.
+  ///
+  /// Any responder may declare, and the nearest to the link applies: a view controller for
+  /// its screen, or the app delegate (a `UIResponder`, after `UIApplication` in the chain) for
+  /// every screen that declares nothing nearer.
+  ///
+  /// ```swift
+  /// final class AppDelegate: UIResponder, UIApplicationDelegate, SafariURLHandling {
+  ///   let safariPresenter = SafariURLPresenter(policy: LinkPolicy(universalLinksFirst: true))
+  /// }
+  /// ```
   @MainActor
-  public protocol SafariURLHandling: UIViewController {
-    /// The presenter whose policy decides where this view controller's links open, and that
-    /// shows them.
+  public protocol SafariURLHandling: UIResponder {
+    /// The presenter whose policy decides where the links sent from inside this responder
+    /// open, and that shows them.
     var safariPresenter: SafariURLPresenter { get }
   }
 
-  extension UIViewController: LinkPresenting {
-    /// The presenter a `SafariURLHandling` view controller declares; `nil` for any other.
+  extension UIResponder: LinkPresenting {
+    /// The presenter a `SafariURLHandling` responder declares; `nil` for any other.
     package var linkPresenter: LinkPresenter? { (self as? any SafariURLHandling)?.safariPresenter.presenter }
   }
 #endif

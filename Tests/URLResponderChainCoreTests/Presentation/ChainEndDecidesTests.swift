@@ -119,6 +119,25 @@ private final class RoutingScreen: TestViewController, URLHandler {
     #expect(environment.presentations.map(\.url) == [web])
   }
 
+  /// The application's own declaration (the app delegate's, after the application in the
+  /// chain) applies to every screen that declares nothing nearer, and a link is shown from the
+  /// view controller nearest it.
+  @Test func theAppDelegatesDeclarationAppliesWhereNoScreenDeclares() async {
+    article.linkPresenter = nil
+    let appEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
+    let delegate = DeclaringDelegate(
+      presenter: LinkPresenter(environment: appEnvironment, policy: Self.policy(inAppHostPrefix: "docs.")))
+    application.delegate = delegate
+    #expect(await text.propagateURL(web).outcome == .handled)
+    #expect(appEnvironment.presentations.map(\.hostName) == ["figure"])
+    #expect(await text.propagateURL(blocked).outcome == .discarded(reason: "denied"))
+    // A screen's declaration is nearer.
+    article.linkPresenter = LinkPresenter(environment: environment, policy: Self.policy(inAppHostPrefix: "none."))
+    #expect(await text.propagateURL(web).outcome == .handled)
+    #expect(appEnvironment.presentations.count == 1 && environment.presentations.isEmpty)
+    #expect(application.systemOpener.openedURLs == [web])
+  }
+
   /// With no declaration the application opens the link with the system, as before, and a
   /// scheme of a document's own nowhere.
   @Test func withoutADeclarationTheSystemOpensIt() async throws {
@@ -189,4 +208,15 @@ private final class LinkedResponder: TestResponder {
     super.init(name: name)
   }
   override var nextNode: (any ResponderChainNode)? { next }
+}
+
+/// An app delegate that declares the application's policy, as one that conforms to
+/// `SafariURLHandling` does.
+@MainActor
+private final class DeclaringDelegate: TestResponder, LinkPresenting {
+  let linkPresenter: LinkPresenter?
+  init(presenter: LinkPresenter) {
+    linkPresenter = presenter
+    super.init(name: "app delegate")
+  }
 }
