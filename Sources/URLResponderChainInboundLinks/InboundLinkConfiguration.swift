@@ -23,10 +23,10 @@ public struct InboundLinkConfiguration: Sendable {
   public var queueLimit = 8
   /// Timeout for each handler, as for any propagation.
   public var propagation = URLPropagationOptions()
-  /// The last handler: what happens to a link no responder handled. It is never the system
-  /// browser, which would take the user out of the app. By default the link is discarded
-  /// with a reason (and logged).
-  public var whenUnhandled: @MainActor @Sendable (URL, InboundLinkSource) -> URLHandlingDecision = { _, _ in
+  /// The last handler: what happens to a link no responder handled, in one of the two answers
+  /// it can give (``LastHandlerDecision``). It is never the system browser, which would take
+  /// the user out of the app. By default the link is discarded with a reason (and logged).
+  public var whenUnhandled: @MainActor @Sendable (URL, InboundLinkSource) -> LastHandlerDecision = { _, _ in
     .discarded(reason: "no screen handles this link")
   }
 

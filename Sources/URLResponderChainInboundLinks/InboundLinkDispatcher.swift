@@ -329,7 +329,6 @@ public final class InboundLinkDispatcher {
       switch decision {
       case .handled: outcome = .handled
       case .discarded(let reason): outcome = .discarded(reason: reason)
-      case .notHandled, .rewrite, .systemAction: outcome = .notHandled
       }
     }
     return InboundLinkResult(url: url, source: source, outcome: outcome, propagation: propagation)
