@@ -84,7 +84,7 @@ package enum LinkDryRun {
   @MainActor
   static func atTheEnd(_ url: URL, from origin: any ResponderChainNode, inApp: Bool) -> Result {
     guard let declared = SystemFallback.declaration(from: origin) else {
-      return (url, .nowhere(reason: "the chain is longer than any screen's"), nil)
+      return (url, .nowhere(reason: "the chain cannot be searched for its policy"), nil)
     }
     guard let policy = declared.presenter?.policy else {
       let sendsNowhere = SystemFallback.sendsNowhere(url)

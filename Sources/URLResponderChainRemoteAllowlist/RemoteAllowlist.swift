@@ -151,7 +151,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// - Returns: The verdict of the list, or of the baseline list when no valid list could be
   ///   had and the configuration fails closed to one.
   /// - Throws: ``RemoteAllowlistFailure`` when no valid list could be had and there is no
-  ///   baseline; ``RemoteAllowlistConfiguration/whenUnavailable`` says what the gate does then.
+  ///   baseline; ``RemoteAllowlistConfiguration/whenUnavailable`` says what the app's `LinkPolicy(inApp:)` does then.
   public func check(_ url: URL) async throws(RemoteAllowlistFailure) -> URLVerdict {
     try await check { $0.verdict(for: url) }
   }

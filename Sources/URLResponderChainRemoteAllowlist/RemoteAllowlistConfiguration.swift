@@ -16,8 +16,8 @@ public struct RemoteAllowlistConfiguration: Sendable {
     /// Refuse every URL in-app, except those a built-in baseline list the app ships allows.
     /// Never "allow everything". The default, with no baseline.
     case failClosed(baseline: Allowlist?)
-    /// Let the system browser open links (the gate answers `URLHandlingDecision.systemAction`,
-    /// so no in-app presenter further up the chain shows them). An explicit opt-in.
+    /// Let the system browser open links: the app's `LinkPolicy(inApp:)` sends them to the
+    /// system, never in-app, while no list can be had. An explicit opt-in.
     case systemAction
   }
 

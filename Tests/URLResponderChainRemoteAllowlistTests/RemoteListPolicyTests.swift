@@ -54,6 +54,17 @@ private final class RecordingApplication: TestApplication {
   }
 }
 
+/// Two links tapped one after the other, each recording its completion, with the handler
+/// timeout on a clock of the test's: a busy machine never times the links out.
+@MainActor
+private struct TwoTaps {
+  let first = URL(string: "https://example.com/1")!
+  let second = URL(string: "https://example.com/2")!
+  let results = CompletionRecorder()
+  let others = CompletionRecorder()
+  let options = URLPropagationOptions(clock: ManualClock())
+}
+
 /// The remote list is part of the declared policy: the application at the chain's end waits
 /// for it, reports its prompts from the link, and the policy decides with the one mapping of
 /// a verdict (in-app, nowhere, the system). No gate checks the list a second time.
@@ -154,24 +165,19 @@ private final class RecordingApplication: TestApplication {
     let server = try LoopbackHTTPServer { _ in health.reply }
     defer { server.stop() }
     let tree = try makeTree(server)
-    let first = try #require(URL(string: "https://example.com/1"))
-    let second = try #require(URL(string: "https://example.com/2"))
-    let results = CompletionRecorder()
-    let others = CompletionRecorder()
-    // The handler timeout on a clock of the test's: a busy machine never times the links out.
-    let options = URLPropagationOptions(clock: ManualClock())
-    tree.links[0].propagateURL(first, options: options, completion: results.completion)
+    let taps = TwoTaps()
+    tree.links[0].propagateURL(taps.first, options: taps.options, completion: taps.results.completion)
     await tree.topic.prompted.wait()
-    tree.links[1].propagateURL(second, options: options, completion: others.completion)
+    tree.links[1].propagateURL(taps.second, options: taps.options, completion: taps.others.completion)
     // The second link's check fails too and joins the prompt: only then is the server healed.
     await tree.recovery.untilWaitingOperations(2, for: .serverError)
     #expect(tree.topic.prompts.count == 1)
     #expect(tree.topic.prompts.first?.title == "Can't check this link")
     health.heal()
     tree.topic.prompts[0].resolve(.retry)
-    #expect(await results.firstResult().outcome == .handled)
-    #expect(await others.firstResult().outcome == .handled)
-    #expect(Set(tree.environment.presentations.map(\.url)) == [first, second])
+    #expect(await taps.results.firstResult().outcome == .handled)
+    #expect(await taps.others.firstResult().outcome == .handled)
+    #expect(Set(tree.environment.presentations.map(\.url)) == [taps.first, taps.second])
     #expect(tree.topic.prompts.count == 1)
   }
 
@@ -209,6 +215,25 @@ private final class RecordingApplication: TestApplication {
     #expect(tree.app.systemOpener.openedURLs.isEmpty)
   }
 
+  /// With the server down, a baseline list the app ships decides a tap, deny rules included:
+  /// what it blocks opens nowhere, never in the system browser, and no prompt is shown.
+  @Test func withTheServerDownTheBaselineDecidesDenyRulesIncluded() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let baseline = try Allowlist(allow: ["example.com"], deny: ["example.com/admin/*"])
+    let tree = try makeTree(server, unavailable: .failClosed(baseline: baseline))
+    let urls = try ["https://example.com/a", "https://example.com/admin/x", "https://swift.org/"].map {
+      try #require(URL(string: $0))
+    }
+    var outcomes: [URLPropagationResult.Outcome] = []
+    for url in urls { outcomes.append(await tree.links[0].propagateURL(url, options: .untimed()).outcome) }
+    #expect(outcomes[0] == .handled && outcomes[2] == .handled)
+    #expect(outcomes[1] == .discarded(reason: "blocked by the deny rule \"example.com/admin/*\""))
+    #expect(tree.environment.presentations.map(\.url) == [urls[0]])
+    #expect(tree.app.systemOpener.openedURLs == [urls[2]])
+    #expect(tree.topic.prompts.isEmpty)
+  }
+
   @Test func passingToTheSystemBrowserIsAnExplicitOptIn() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
     defer { server.stop() }
@@ -225,13 +250,9 @@ private final class RecordingApplication: TestApplication {
     defer { server.stop() }
     let network = ControllableConnectivityMonitor(isConnected: false)
     let tree = try makeTree(server, recovery: RecoveryCoordinator(connectivity: network))
-    let first = try #require(URL(string: "https://example.com/1"))
-    let second = try #require(URL(string: "https://example.com/2"))
-    let results = CompletionRecorder()
-    let others = CompletionRecorder()
-    let options = URLPropagationOptions(clock: ManualClock())
-    tree.links[0].propagateURL(first, options: options, completion: results.completion)
-    tree.links[1].propagateURL(second, options: options, completion: others.completion)
+    let taps = TwoTaps()
+    tree.links[0].propagateURL(taps.first, options: taps.options, completion: taps.results.completion)
+    tree.links[1].propagateURL(taps.second, options: taps.options, completion: taps.others.completion)
     await tree.topic.prompted.wait()
     // Both checks have failed and wait on the one prompt before the network comes back.
     await tree.recovery.untilWaitingOperations(2, for: .offline)
@@ -240,9 +261,9 @@ private final class RecordingApplication: TestApplication {
     #expect(prompt.underlyingError is RemoteAllowlistFailure)
     try server.startListening()
     network.isConnected = true
-    #expect(await results.firstResult().outcome == .handled)
-    #expect(await others.firstResult().outcome == .handled)
-    #expect(Set(tree.environment.presentations.map(\.url)) == [first, second])
+    #expect(await taps.results.firstResult().outcome == .handled)
+    #expect(await taps.others.firstResult().outcome == .handled)
+    #expect(Set(tree.environment.presentations.map(\.url)) == [taps.first, taps.second])
     #expect(tree.topic.prompts.count == 1, "\(tree.topic.prompts.map { "\($0.kind) \($0.underlyingError)" })")
     #expect(prompt.isResolved)
   }

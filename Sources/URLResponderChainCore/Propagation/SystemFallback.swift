@@ -52,7 +52,7 @@ package enum SystemFallback {
   /// and this part is the same for all.
   @MainActor
   @inline(never)
-  static func show(
+  package static func show(
     _ url: URL, by presenter: LinkPresenter, from host: (any PresentationHost)?, inApp: Bool,
     origin: (any ResponderChainNode)?
   ) async -> URLHandlingDecision {

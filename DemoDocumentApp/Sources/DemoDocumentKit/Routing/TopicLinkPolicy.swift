@@ -72,7 +72,6 @@ public struct TopicLinkPolicy {
     }
     // The list's policy waits for the list (its prompts reported from the topic screen) and
     // decides: in-app, nowhere, or the system browser.
-    let judged = await inApp.policy.list?.waitsForList?(url, host)
-    return await inApp.present(url, from: host, inApp: true, judged: judged).decision
+    return await SystemFallback.show(url, by: inApp, from: host, inApp: true, origin: host)
   }
 }
