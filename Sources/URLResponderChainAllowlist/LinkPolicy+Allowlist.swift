@@ -15,18 +15,26 @@ extension LinkPolicy {
   /// print(policy.destination(for: URL(string: "https://example.org/")!))       // system
   /// ```
   ///
+  /// Rules come before the list (``LinkRule`` says how they are read): with
+  /// `rules: [.nativeAppOrDefaultBrowser("youtu.be")]`, YouTube's short links try their app first, unless
+  /// the list's deny rules block them.
+  ///
   /// - Parameters:
   ///   - allowlist: The allowlist that applies: an ``Allowlist``, or a `RemoteAllowlist`.
+  ///   - rules: Rules read before the list, in order. Defaults to none.
   ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
   ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
   ///   - preference: Where the person wants web links to open. Defaults to in-app.
   public init(
-    inApp allowlist: some URLVerdictProviding, permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false,
-    preference: LinkOpeningPreference = .inApp
+    inApp allowlist: some URLVerdictProviding, rules: [LinkRule] = [], permittedPorts: Set<Int> = [],
+    universalLinksFirst: Bool = false, preference: LinkOpeningPreference = .inApp
   ) {
     self.init(
-      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference,
-      list: LinkPolicyList(destination: { Self.destination(by: allowlist.verdict(for: $0)) }))
+      permittedPorts: permittedPorts.union(Self.ports(of: rules)), universalLinksFirst: universalLinksFirst,
+      preference: preference,
+      list: LinkPolicyList(destination: {
+        Self.destination(for: $0, rules: rules, listed: Self.destination(by: allowlist.verdict(for: $0)))
+      }))
   }
 
   /// Where a list's verdict sends a web link: what it allows in-app, what a deny rule matches
@@ -53,7 +61,7 @@ extension LinkPolicy {
   /// The patterns are ``URLPattern``s written in code, like a literal: one that is not valid
   /// stops the app at once, naming it and why. A list read from a file or a server is loaded
   /// with ``Allowlist/init(allow:deny:)``, which throws, and given to
-  /// ``init(inApp:permittedPorts:universalLinksFirst:preference:)``.
+  /// ``init(inApp:rules:permittedPorts:universalLinksFirst:preference:)``.
   ///
   /// - Parameters:
   ///   - patterns: The hosts and paths shown in-app.

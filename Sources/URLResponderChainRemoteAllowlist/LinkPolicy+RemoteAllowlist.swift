@@ -1,5 +1,5 @@
 import Foundation
-import URLResponderChainAllowlist
+public import URLResponderChainAllowlist
 public import URLResponderChainCore
 public import URLResponderChainRecovery
 
@@ -24,20 +24,30 @@ extension LinkPolicy {
   ///
   /// - Parameters:
   ///   - allowlist: The app's remote list, made once.
+  ///   - rules: Rules read before the list, in order (`LinkRule` says how): a tap on a link
+  ///     that a `nowhere` rule matches does not wait for the list; any other waits, so that
+  ///     the list's deny rules are read. Defaults to none.
   ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
   ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
   ///   - preference: Where the person wants web links to open. Defaults to in-app.
   ///   - recovery: Shares one prompt between the links that fail the same way.
   @MainActor
   public init(
-    inApp allowlist: RemoteAllowlist, permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false,
-    preference: LinkOpeningPreference = .inApp, recovery: RecoveryCoordinator = .shared
+    inApp allowlist: RemoteAllowlist, rules: [LinkRule] = [], permittedPorts: Set<Int> = [],
+    universalLinksFirst: Bool = false, preference: LinkOpeningPreference = .inApp,
+    recovery: RecoveryCoordinator = .shared
   ) {
     self.init(
-      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference,
+      permittedPorts: permittedPorts.union(Self.ports(of: rules)), universalLinksFirst: universalLinksFirst,
+      preference: preference,
       list: LinkPolicyList(
-        destination: { Self.destination(by: allowlist.verdict(for: $0)) },
-        waitsForList: { url, origin in await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery)
+        destination: {
+          Self.destination(for: $0, rules: rules, listed: Self.destination(by: allowlist.verdict(for: $0)))
+        },
+        waitsForList: { url, origin in
+          if let blocked = Self.blocked(url, by: rules) { return blocked }
+          let listed = await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery)
+          return listed.map { Self.destination(for: url, rules: rules, listed: $0) }
         }
       ))
   }

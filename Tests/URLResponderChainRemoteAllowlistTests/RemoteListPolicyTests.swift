@@ -83,15 +83,16 @@ private struct TwoTaps {
     _ server: LoopbackHTTPServer,
     unavailable: RemoteAllowlistConfiguration.UnavailablePolicy = .failClosed(baseline: nil),
     handlesErrors: Bool = true, recovery: RecoveryCoordinator = RecoveryCoordinator(),
-    credentials: (@Sendable () async -> [String: String])? = nil
+    credentials: (@Sendable () async -> [String: String])? = nil, rules: [LinkRule] = []
   ) throws -> Tree {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     configuration.retry.maximumAttempts = 1
     configuration.whenUnavailable = unavailable
     configuration.credentials = credentials
     let app = RecordingApplication()
-    let environment = RecordingLinkEnvironment(systemOpener: app.systemOpener)
-    let policy = LinkPolicy(inApp: try RemoteAllowlist(configuration: configuration), recovery: recovery)
+    let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"], systemOpener: app.systemOpener)
+    let policy = LinkPolicy(
+      inApp: try RemoteAllowlist(configuration: configuration), rules: rules, recovery: recovery)
     let topic = Topic(name: "topic")
     topic.linkPresenter = LinkPresenter(environment: environment, policy: policy)
     topic.handlesErrors = handlesErrors
@@ -141,6 +142,40 @@ private struct TwoTaps {
     #expect(tree.environment.presentations.map(\.url) == [allowed])
     #expect(tree.app.systemOpener.openedURLs == [refused])
     #expect(result.decidingStep?.nodeID == ObjectIdentifier(tree.app), "the chain's end decided")
+  }
+
+  /// The app's rules come before the list, but a tap waits for the list's deny rules, except
+  /// on a link a `nowhere` rule blocks: that one is decided without asking the server.
+  @Test func rulesComeBeforeTheListWhoseDenyRulesStillBlock() async throws {
+    let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["youtu.be/blocked"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list, headers: ["Cache-Control": "max-age=60"]) }
+    defer { server.stop() }
+    let tree = try makeTree(
+      server, rules: [.nativeAppOrDefaultBrowser("youtu.be"), .nowhere("docs.example.com/admin")])
+    let blockedLocally = try #require(URL(string: "https://docs.example.com/admin"))
+    let result = await tree.links[0].propagateURL(blockedLocally, options: .untimed())
+    #expect(result.outcome == .discarded(reason: "nowhere by the rule \"docs.example.com/admin\""))
+    #expect(server.requests.isEmpty, "a nowhere rule needs no list")
+    let video = try #require(URL(string: "https://youtu.be/abc"))
+    let blocked = try #require(URL(string: "https://youtu.be/blocked"))
+    #expect(await tree.links[0].propagateURL(video, options: .untimed()).outcome == .handled)
+    let blockedResult = await tree.links[0].propagateURL(blocked, options: .untimed())
+    #expect(blockedResult.outcome == .discarded(reason: "blocked by the deny rule \"youtu.be/blocked\""))
+    #expect(tree.environment.openedInNativeApp == [video])
+    #expect(tree.environment.presentations.isEmpty)
+    #expect(tree.app.systemOpener.openedURLs.isEmpty)
+  }
+
+  /// A link a rule shows in-app fails closed with the list: the list might block it.
+  @Test func aLinkARuleShowsFailsClosedWithoutTheList() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let tree = try makeTree(server, handlesErrors: false, rules: [.nativeAppOrDefaultBrowser("youtu.be")])
+    let video = try #require(URL(string: "https://youtu.be/abc"))
+    let result = await tree.links[0].propagateURL(video, options: .untimed())
+    #expect(result.outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
+    #expect(tree.environment.universalLinkAttempts.isEmpty && tree.environment.presentations.isEmpty)
+    #expect(tree.app.systemOpener.openedURLs.isEmpty)
   }
 
   /// `.systemAction` still waits for the list, and a link it blocks opens nowhere.
