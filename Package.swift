@@ -60,7 +60,7 @@ let package = Package(
     .target(
       name: "DemoDocumentKit",
       dependencies: [
-        "URLResponderChainCore", "URLResponderChainRouting", "URLResponderChainRemoteAllowlist",
+        "URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist",
         "URLResponderChainRecovery", "URLResponderChainWebContent",
       ],
       path: "DemoDocumentApp/Sources/DemoDocumentKit"

@@ -7,17 +7,17 @@ import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 
-/// The topic screen: the handler that knows what to do with links (the same `TopicLinkPolicy`
-/// as the headless demo), and the `ErrorHandler` that shows the problems links below it
-/// report. Its Safari presenter's policy, the allowlist's, is what long presses preview by.
+/// The topic screen: it declares where its links open (`LinkPolicy.topic`, the same
+/// declaration as the headless demo's), which the application at the chain's end asks for
+/// every link no handler takes, taps and long-press previews alike; and it is the
+/// `ErrorHandler` that shows the problems links below it report.
 final class TopicViewController: UIViewController, SafariURLHandling, AlertPresentingErrorHandler {
   /// How the documents are drawn; their links reach this screen either way.
   enum Rendering { case uikit, swiftUI }
 
   private let topic: Topic
   private let rendering: Rendering
-  let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: AppAllowlist.shared))
-  private lazy var policy = TopicLinkPolicy(allowlist: AppAllowlist.shared, environment: safariPresenter)
+  let safariPresenter = SafariURLPresenter(policy: .topic(AppAllowlist.shared, preference: .saved))
 
   init(topic: Topic, rendering: Rendering) {
     self.topic = topic
@@ -32,8 +32,9 @@ final class TopicViewController: UIViewController, SafariURLHandling, AlertPrese
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
-    // Previews and prewarming follow the links a tap would open in-app: a dry run of the tap,
-    // which reaches this screen's Safari presenter and its allowlist policy.
+    // The person's browser setting is part of the policy: follow it when it changes.
+    NotificationCenter.default.addObserver(
+      self, selector: #selector(settingsChanged), name: UserDefaults.didChangeNotification, object: nil)
     let grid: UIViewController =
       switch rendering {
       case .uikit:
@@ -48,9 +49,9 @@ final class TopicViewController: UIViewController, SafariURLHandling, AlertPrese
     grid.didMove(toParent: self)
   }
 
-  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    policy.openingPreference = .saved
-    return await policy.decide(url, from: self)
+  /// The Settings tab saved a setting (on the main thread, where `@AppStorage` writes).
+  @objc private func settingsChanged() {
+    safariPresenter.policy.preference = .saved
   }
 
   /// Signs in for `SignInRequiredError`; every other alertable error gets an alert (which

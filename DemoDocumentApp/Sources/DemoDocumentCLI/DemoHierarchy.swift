@@ -54,11 +54,11 @@ final class DocumentController: TestViewController, URLHandler {
   }
 }
 
-/// The topic screen: the `AsyncURLHandler` that knows what to do with links. Links that open
-/// the app (``URLHandlingContext/inboundSource``) open one of its documents by id. It is also
-/// the `ErrorHandler` for the problems reported below it, when given one.
-final class TopicController: TestViewController, AsyncURLHandler, ErrorHandler {
-  var policy: TopicLinkPolicy?
+/// The topic screen: it declares where its links open (`linkPresenter`, the topic's
+/// `LinkPolicy`, which the chain's end asks for every link no handler takes), and opens one of
+/// its documents for a link that opens the app (``URLHandlingContext/inboundSource``). It is
+/// also the `ErrorHandler` for the problems reported below it, when given one.
+final class TopicController: TestViewController, URLHandler, ErrorHandler {
   var model: Topic?
   /// Handles errors reported up the chain; without it they pass on.
   var errorHandler: (@MainActor (any Error) async -> ErrorHandlingDecision)?
@@ -75,8 +75,8 @@ final class TopicController: TestViewController, AsyncURLHandler, ErrorHandler {
     ("https://docs.example.com/documents/:id", ()),
   ])
 
-  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    guard context.isInbound else { return await policy?.decide(url, from: self) ?? .notHandled }
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+    guard context.isInbound else { return .notHandled }
     guard let id = Self.inboundRoutes.route(url)?.match.parameters["id"] else { return .notHandled }
     guard let document = model?.document(id: id) else {
       return .discarded(reason: "no document \"\(id)\" in this topic")
@@ -104,10 +104,10 @@ struct DemoHierarchy {
   /// The SwiftUI documents' link modifiers, owned here as their views would own them.
   private let swiftUIHandlers: [ViewLinkHandler]
 
-  init(topic model: Topic, policy: TopicLinkPolicy, systemOpener: FakeSystemOpener, swiftUI: Bool = false) {
+  init(topic model: Topic, linkPresenter: LinkPresenter, systemOpener: FakeSystemOpener, swiftUI: Bool = false) {
     application = Application(name: "application", systemOpener: systemOpener)
     topic = TopicController(name: model.title)
-    topic.policy = policy
+    topic.linkPresenter = linkPresenter
     topic.model = model
     let navigation = NavigationController(name: "navigation", root: topic)
     application.makeWindow(rootViewController: navigation)

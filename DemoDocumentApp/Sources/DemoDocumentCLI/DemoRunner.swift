@@ -63,8 +63,8 @@ final class DemoRunner {
     let remote = try RemoteAllowlist(configuration: configuration)
     let systemOpener = FakeSystemOpener()
     environment = RecordingLinkEnvironment(nativeAppHosts: Self.nativeAppHosts, systemOpener: systemOpener)
-    let policy = TopicLinkPolicy(allowlist: remote, environment: environment, recovery: recovery)
-    hierarchy = DemoHierarchy(topic: topic, policy: policy, systemOpener: systemOpener, swiftUI: swiftUI)
+    let presenter = LinkPresenter(environment: environment, policy: .topic(remote, recovery: recovery))
+    hierarchy = DemoHierarchy(topic: topic, linkPresenter: presenter, systemOpener: systemOpener, swiftUI: swiftUI)
     for link in hierarchy.links {
       let origin: any ResponderChainNode = link.swiftUIHandler ?? link
       for node in origin.responderChain { names[ObjectIdentifier(node)] = Self.name(of: node) }

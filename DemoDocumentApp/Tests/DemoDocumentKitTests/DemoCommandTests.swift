@@ -35,7 +35,7 @@ import URLResponderChainRecovery
     #expect(links[2].hasPrefix("link 3: https://youtu.be/dQw4w9WgXcQ -> external app"))
     #expect(links[3].hasPrefix("link 4: https://en.wikipedia.org/wiki/Hypertext -> system browser"))
     #expect(links[6].contains("-> blocked: blocked by the deny rule"))
-    #expect(links[8].contains("-> blocked: unsafe link: contains a user name or password"))
+    #expect(links[8].contains("-> blocked: blocked by the deny rule \"evil.example.net\""))
     #expect(output.contains("All 14 links went where their document expects."))
   }
 
