@@ -31,9 +31,6 @@ let package = Package(
     .library(name: "URLResponderChainWebContent", targets: ["URLResponderChainWebContent"]),
     .library(name: "URLResponderChainObservability", targets: ["URLResponderChainObservability"]),
     .library(name: "URLResponderChainTesting", targets: ["URLResponderChainTesting"]),
-    .executable(name: "demo-document", targets: ["DemoDocumentCLI"]),
-    // For the demo's iOS app package only; the SDK's libraries never depend on it.
-    .library(name: "DemoDocumentKit", targets: ["DemoDocumentKit"]),
     .executable(name: "url-allowlist", targets: ["URLAllowlistTool"]),
   ],
   targets: [
@@ -53,41 +50,15 @@ let package = Package(
       name: "URLResponderChainTesting",
       dependencies: [
         "URLResponderChainCore", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
-        "URLResponderChainRemoteAllowlist",
+        "URLResponderChainRemoteAllowlist", "URLResponderChainWebContent",
       ]
-    ),
-    // The demo: interactive documents whose links route through the chain.
-    .target(
-      name: "DemoDocumentKit",
-      dependencies: [
-        "URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist",
-        "URLResponderChainRecovery", "URLResponderChainWebContent",
-      ],
-      path: "DemoDocumentApp/Sources/DemoDocumentKit"
-    ),
-    .executableTarget(
-      name: "DemoDocumentCLI",
-      dependencies: [
-        "DemoDocumentKit", "URLResponderChainCore", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
-        "URLResponderChainRouting", "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery",
-        "URLResponderChainInboundLinks", "URLResponderChainWebContent", "URLResponderChainTesting",
-        "LoopbackHTTPServer",
-      ],
-      path: "DemoDocumentApp/Sources/DemoDocumentCLI"
-    ),
-    .testTarget(
-      name: "DemoDocumentKitTests",
-      dependencies: [
-        "DemoDocumentKit", "DemoDocumentCLI", "URLResponderChainCore", "URLResponderChainRecovery",
-        "URLResponderChainRemoteAllowlist", "URLResponderChainTesting", "LoopbackHTTPServer",
-      ],
-      path: "DemoDocumentApp/Tests/DemoDocumentKitTests"
     ),
     .executableTarget(
       name: "URLAllowlistTool",
       dependencies: ["URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist"]
     ),
-    // Tests' and the demo's loopback HTTP server; no library product depends on it.
+    // The tests' loopback HTTP server (the demo's package links to its sources); no product
+    // depends on it.
     .target(name: "LoopbackHTTPServer"),
     .testTarget(
       name: "URLAllowlistToolTests",

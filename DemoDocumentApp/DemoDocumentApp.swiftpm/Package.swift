@@ -23,7 +23,8 @@ let package = Package(
     )
   ],
   dependencies: [
-    .package(name: "URLResponderChain", path: "../..")
+    .package(name: "URLResponderChain", path: "../.."),
+    .package(name: "DemoDocument", path: ".."),
   ],
   targets: [
     .executableTarget(
@@ -36,7 +37,7 @@ let package = Package(
         .product(name: "URLResponderChainRecovery", package: "URLResponderChain"),
         .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),
         .product(name: "URLResponderChainWebContent", package: "URLResponderChain"),
-        .product(name: "DemoDocumentKit", package: "URLResponderChain"),
+        .product(name: "DemoDocumentKit", package: "DemoDocument"),
       ],
       path: "Sources",
       resources: [.copy("Documents")]

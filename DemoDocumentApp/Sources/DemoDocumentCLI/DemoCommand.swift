@@ -1,6 +1,6 @@
 import DemoDocumentKit
 import Foundation
-import URLResponderChainCore
+import URLResponderChain
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,7 @@
 import DemoDocumentKit
 import Foundation
+import URLResponderChain
 import URLResponderChainAllowlist
-import URLResponderChainCore
 import URLResponderChainErrorHandling
 import URLResponderChainRouting
 import URLResponderChainTesting
@@ -22,12 +22,12 @@ final class ParagraphView: TestView {}
 
 /// A web view showing a block of HTML: the origin of its links' propagations, as a
 /// `WKWebView` with `LinkRoutingNavigationDelegate` is on iOS.
-final class WebView: TestView {
+final class WebView: TestWebView {
   /// The page shown, which the HTML's links resolve against.
   let page: WebPage
   init(page: WebPage) {
     self.page = page
-    super.init(name: page.url)
+    super.init(name: page.url, pageURL: URL(string: page.url))
   }
 }
 
@@ -38,8 +38,8 @@ final class LinkView: TestView {
   private(set) weak var webView: WebView?
   /// In the SwiftUI rendering: the `.urlHandler` of the document the link is in, where its
   /// walk starts (for a link in a web view, once the web view's policy sends it up).
-  private(set) weak var swiftUIHandler: ViewLinkHandler?
-  init(link: Link, in webView: WebView? = nil, swiftUIHandler: ViewLinkHandler? = nil) {
+  private(set) weak var swiftUIHandler: URLHandlerModifier?
+  init(link: Link, in webView: WebView? = nil, swiftUIHandler: URLHandlerModifier? = nil) {
     self.link = link
     self.webView = webView
     self.swiftUIHandler = swiftUIHandler
@@ -86,6 +86,26 @@ final class TopicController: TestViewController, URLHandler, ErrorHandler {
   }
 }
 
+/// A SwiftUI document's `.urlHandler { }` modifier as the chain sees it: a node whose next
+/// node is the enclosing document's modifier, and the outermost's the hosting view's anchor,
+/// where links continue into the UIKit chain. In an app, the SDK's modifier builds this shape.
+final class URLHandlerModifier: TestResponder, URLHandler {
+  /// The modifier of the document this one is in.
+  weak var enclosing: URLHandlerModifier?
+  /// The view in the hosting controller that the outermost modifier hands links to.
+  weak var anchor: TestView?
+  private let answer: @MainActor (URL) -> URLHandlingDecision
+
+  init(name: String, answer: @escaping @MainActor (URL) -> URLHandlingDecision) {
+    self.answer = answer
+    super.init(name: name)
+  }
+
+  override var nextNode: (any ResponderChainNode)? { enclosing ?? anchor }
+
+  func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision { answer(url) }
+}
+
 /// The hosting controller of a document rendered in SwiftUI.
 final class HostingController: TestViewController {}
 
@@ -102,7 +122,7 @@ struct DemoHierarchy {
   /// Every link view, depth first, in reading order.
   let links: [LinkView]
   /// The SwiftUI documents' link modifiers, owned here as their views would own them.
-  private let swiftUIHandlers: [ViewLinkHandler]
+  private let swiftUIHandlers: [URLHandlerModifier]
 
   init(topic model: Topic, linkPresenter: LinkPresenter, systemOpener: FakeSystemOpener, swiftUI: Bool = false) {
     application = Application(name: "application", systemOpener: systemOpener)
@@ -114,7 +134,7 @@ struct DemoHierarchy {
     let grid = DocumentGridController(name: "grid")
     topic.addChild(grid)
     var links: [LinkView] = []
-    var handlers: [ViewLinkHandler] = []
+    var handlers: [URLHandlerModifier] = []
     for document in model.documents {
       if swiftUI {
         let hosting = HostingController(name: document.title)
@@ -132,10 +152,10 @@ struct DemoHierarchy {
 
   /// A document as a SwiftUI view: `DocumentView(document).urlHandler { HTTPS upgrade }`.
   private static func addSwiftUI(
-    _ document: Document, enclosing: ViewLinkHandler?, anchor: TestView, in hostingView: TestView,
-    links: inout [LinkView], handlers: inout [ViewLinkHandler]
+    _ document: Document, enclosing: URLHandlerModifier?, anchor: TestView, in hostingView: TestView,
+    links: inout [LinkView], handlers: inout [URLHandlerModifier]
   ) {
-    let handler = ViewLinkHandler(name: document.title) { url, _ in
+    let handler = URLHandlerModifier(name: document.title) { url in
       HTTPSUpgrade.upgraded(url).map { .rewrite($0) } ?? .notHandled
     }
     handler.enclosing = enclosing
@@ -164,9 +184,12 @@ struct DemoHierarchy {
   /// A web view showing `page` inside `parent`, with a link view for each of its links; in
   /// SwiftUI, `swiftUIHandler` is the modifier its links start at.
   private static func addWebView(
-    _ page: WebPage, to parent: TestView, swiftUIHandler: ViewLinkHandler? = nil, links: inout [LinkView]
+    _ page: WebPage, to parent: TestView, swiftUIHandler: URLHandlerModifier? = nil, links: inout [LinkView]
   ) {
     let webView = WebView(page: page)
+    // In SwiftUI the delegate is attached with the environment: links start at the document's
+    // `.urlHandler`.
+    webView.linkOrigin = swiftUIHandler
     parent.addSubview(webView)
     for link in page.links {
       let view = LinkView(link: link, in: webView, swiftUIHandler: swiftUIHandler)

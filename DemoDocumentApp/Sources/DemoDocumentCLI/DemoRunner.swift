@@ -1,12 +1,11 @@
 import DemoDocumentKit
+import DemoHTTPServer
 import Foundation
-import LoopbackHTTPServer
-import URLResponderChainCore
+import URLResponderChain
 import URLResponderChainInboundLinks
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 import URLResponderChainTesting
-import URLResponderChainWebContent
 
 /// Runs the headless demo: serves the allowlist on a loopback server, builds the
 /// hierarchy, renders the document, and routes taps through the chain.
@@ -121,11 +120,6 @@ final class DemoRunner {
         output(indent + terminal.cyan("→ \(link.title)") + terminal.dim(" [\(number)]"))
       case .html(let page):
         output(indent + terminal.dim("[web view: \(page.url)]"))
-        output(
-          indent + "  initial load: "
-            + describe(
-              webNavigationPolicy.decide(
-                WebNavigation(url: URL(string: page.url), kind: .other, target: .mainFrame, currentURL: nil))))
         let links = page.links.map { link -> String in
           number += 1
           return terminal.cyan("<\(link.title)>") + terminal.dim("[\(number)]")
@@ -137,50 +131,36 @@ final class DemoRunner {
     }
   }
 
-  /// The web views' navigation policy: the same Core type `LinkRoutingNavigationDelegate` uses.
-  private let webNavigationPolicy = WebNavigationPolicy()
-
-  private func describe(_ decision: WebNavigationDecision) -> String {
-    switch decision {
-    case .handled(let reason): "loads in the web view: \(reason)"
-    case .notHandled(let url): "sent up the chain: \(url.absoluteString)"
-    case .discarded(let reason): "discarded: \(reason)"
-    }
-  }
-
   /// Taps link `number` (from 1), waits for the chain to decide, and reports it. A link in
   /// web content is first decided by the web view's navigation policy, as on iOS.
   func tap(_ number: Int) async -> Tap {
     let view = hierarchy.links[number - 1]
     // A SwiftUI `Link` opens through its environment's action: the innermost `.urlHandler`.
-    var origin: any ResponderChainNode = view.swiftUIHandler ?? view
-    var url = URL(string: view.link.url)
+    let origin: any ResponderChainNode = view.swiftUIHandler ?? view
     var web: String?
-    if let webView = view.webView {
-      let navigation = WebNavigation(
-        url: webView.page.url(of: view.link), kind: .linkActivated, target: .mainFrame,
-        currentURL: URL(string: webView.page.url))
-      let decision = webNavigationPolicy.decide(navigation)
-      web = "web view: a tapped link, " + describe(decision)
-      switch decision {
-      case .handled(let because):
-        return Tap(number: number, link: view.link, result: nil, outcome: .inPage(because), webDecision: web)
-      case .discarded(let reason):
-        return Tap(number: number, link: view.link, result: nil, outcome: .blocked(reason), webDecision: web)
-      case .notHandled(let resolved):
-        // In SwiftUI the delegate was attached with the environment: the walk starts at the
-        // document's `.urlHandler`, else at the web view.
-        origin = view.swiftUIHandler ?? webView
-        url = resolved
-      }
-    }
-    guard let url else {
-      return Tap(number: number, link: view.link, result: nil, outcome: .blocked("not a valid URL"))
-    }
     let before = (
       environment.presentations.count, environment.openedInNativeApp.count, environment.systemOpener.openedURLs.count
     )
-    let result = await origin.propagateURL(url, options: propagation)
+    let result: URLPropagationResult
+    if let webView = view.webView {
+      // The web view decides first, as `LinkRoutingNavigationDelegate` does on iOS.
+      switch await webView.tapLink(href: view.link.url, options: propagation) {
+      case .handled(let because):
+        web = "web view: a tapped link, loads in the web view: \(because)"
+        return Tap(number: number, link: view.link, result: nil, outcome: .inPage(because), webDecision: web)
+      case .discarded(let reason):
+        web = "web view: a tapped link, discarded: \(reason)"
+        return Tap(number: number, link: view.link, result: nil, outcome: .blocked(reason), webDecision: web)
+      case .notHandled(let resolved, let walk):
+        web = "web view: a tapped link, sent up the chain: \(resolved.absoluteString)"
+        result = walk
+      }
+    } else {
+      guard let url = URL(string: view.link.url) else {
+        return Tap(number: number, link: view.link, result: nil, outcome: .blocked("not a valid URL"))
+      }
+      result = await origin.propagateURL(url, options: propagation)
+    }
     let outcome: LinkOutcome
     if case .discarded(let reason) = result.outcome {
       outcome = .blocked(reason)
@@ -244,9 +224,7 @@ final class DemoRunner {
       guard dispatcher.queuedLinkCount > 0 else { return }
       output("  queued: the scene has no window yet (\(dispatcher.queuedLinkCount) link waiting)")
       scene.window = hierarchy.application.windows.first
-      if case .host(let top as any ResponderChainNode)? = scene.rootHost?.visibleScreen {
-        output("  the window is ready: delivering from the top-most screen, \(Self.name(of: top))")
-      }
+      output("  the window is ready: delivering from the top-most screen, \(Self.name(of: hierarchy.topic))")
       dispatcher.deliverQueuedLinks()
     }
     switch result.outcome {
@@ -264,7 +242,7 @@ final class DemoRunner {
 
   private static func name(of node: any ResponderChainNode) -> String {
     let type = String(describing: Swift.type(of: node))
-    if let handler = node as? ViewLinkHandler { return ".urlHandler \"\(handler.traceName)\"" }
+    if let handler = node as? URLHandlerModifier { return ".urlHandler \"\(handler.name)\"" }
     guard let responder = node as? TestResponder else { return type }
     if let webView = node as? WebView { return "WebView \"\(webView.page.url)\"" }
     if node is TestView, let owner = (node as? TestView)?.owningViewController {

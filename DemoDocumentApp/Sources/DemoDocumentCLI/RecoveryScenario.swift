@@ -1,7 +1,7 @@
 import DemoDocumentKit
+import DemoHTTPServer
 import Foundation
-import LoopbackHTTPServer
-import URLResponderChainCore
+import URLResponderChain
 import URLResponderChainErrorHandling
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
@@ -52,7 +52,6 @@ final class RecoveryScenario {
     recovery = RecoveryCoordinator(connectivity: network)
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
     configuration.fetchTimeout = .seconds(5)
-    configuration.retry.maximumAttempts = 1  // show each failure at once; recovery does the retrying
     configuration.credentials = { ["Authorization": "Bearer \(state.token)"] }
     runner = try DemoRunner(
       topic: topic, server: server, configuration: configuration, recovery: recovery, terminal: terminal,

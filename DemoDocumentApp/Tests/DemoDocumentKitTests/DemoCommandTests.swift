@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import URLResponderChainCore
+import URLResponderChain
 import URLResponderChainRecovery
 
 @testable import DemoDocumentCLI
@@ -60,7 +60,6 @@ import URLResponderChainRecovery
   @Test func webContentLinksGoThroughTheWebViewsNavigationPolicy() async {
     let (status, output, _) = await run([])
     #expect(status == 0)
-    #expect(output.contains { $0.contains("initial load: loads in the web view") })
     #expect(output.contains("link 11: #notes -> stays in the page: a fragment of the page it is on  ✓ as expected"))
     #expect(output.contains("link 12: /reference -> in-app Safari view  ✓ as expected"))
     #expect(output.contains("  web view: a tapped link, sent up the chain: https://docs.example.com/reference"))
@@ -232,7 +231,8 @@ import URLResponderChainRecovery
   @Test func aServerErrorRetriesAfterRetry() async {
     let (_, output, _) = await run(["--scenario", "server-error"])
     #expect(output.contains { $0.hasPrefix("  prompt 1 — ServerFailureError") })
-    #expect(output.filter { $0.hasSuffix("-> 503") }.count == 2)
+    // The list's one fetch for both links, tried three times (its retries), and the refresh.
+    #expect(output.filter { $0.hasSuffix("-> 503") }.count == 4)
   }
 
   @Test(arguments: [

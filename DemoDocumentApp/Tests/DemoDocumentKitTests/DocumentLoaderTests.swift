@@ -17,7 +17,9 @@ import Testing
     #expect(Set(topic.links.compactMap(\.expect)) == Set(LinkExpectation.allCases))
   }
 
-  @Test func webLinksLeadWhereTheWebViewResolvesThem() throws {
+  /// Links for warming up the in-app browser: resolved as Foundation resolves them, so an
+  /// `href` it cannot read (a script with a tab in its scheme) is left out.
+  @Test func webLinksLeadWhereFoundationResolvesThem() throws {
     let topic = try load(
       #"""
       {"title": "t", "documents": [{"id": "a", "title": "A", "blocks": [
@@ -30,7 +32,6 @@ import Testing
     #expect(
       topic.documents[0].linkURLs.map(\.absoluteString) == [
         "https://example.com/1", "https://docs.example.com/articles/web#notes", "https://docs.example.com/reference",
-        "javascript:x",
       ])
   }
 

@@ -1,7 +1,7 @@
 import DemoDocumentKit
 import Foundation
 import Testing
-import URLResponderChainCore
+import URLResponderChain
 import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 import URLResponderChainTesting

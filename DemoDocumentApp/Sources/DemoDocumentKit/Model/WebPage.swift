@@ -1,6 +1,5 @@
 public import Foundation
-import URLResponderChainCore
-import URLResponderChainWebContent
+import URLResponderChain
 
 /// A block of web content: its HTML and the address it is shown at (the base of its links).
 ///
@@ -22,10 +21,11 @@ public struct WebPage: Decodable, Sendable, Equatable {
   /// exactly as written (resolving it is the web view's job), `expect` its `data-expect`.
   public var links: [Link] { HTMLLinkScanner.links(in: content) }
 
-  /// Where `link` leads: its `href` resolved against the page, as a web view resolves it
-  /// (``WebLinkScheme/resolve(href:against:)``).
+  /// Where `link` leads, for warming up the in-app browser: its `href` resolved against the
+  /// page as Foundation resolves it, or `nil` when Foundation cannot read it. A tap is the
+  /// web view's to resolve, as a browser does.
   public func url(of link: Link) -> URL? {
-    WebLinkScheme.resolve(href: link.url, against: URL(string: url))
+    URL(string: link.url, relativeTo: URL(string: url))?.absoluteURL
   }
 }
 

@@ -1,5 +1,5 @@
+public import URLResponderChain
 import URLResponderChainAllowlist
-public import URLResponderChainCore
 public import URLResponderChainRecovery
 public import URLResponderChainRemoteAllowlist
 
