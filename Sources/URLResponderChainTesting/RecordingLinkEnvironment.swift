@@ -62,14 +62,11 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
 
   /// Presents a stand-in browser from `host`, as UIKit would (one presentation at a time).
   public func presentInAppBrowser(
-    for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+    for eligible: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
   ) -> Bool {
+    let url = eligible.url
     browserRequests.append(url)
-    // As SFSafariViewController, which raises for any other scheme; what may show in-app is
-    // the presenter's policy's answer, asked before this call.
-    guard let scheme = LinkScheme.of(url), scheme == "http" || scheme == "https",
-      let host = host as? TestViewController
-    else { return false }
+    guard let host = host as? TestViewController else { return false }
     presentationAttempts.append(Presentation(url: url, hostName: host.name))
     let browser = BrowserStandIn(
       name: "browser(\(url.absoluteString))", lifetime: PresentationLifetime(onEnd: onDismiss))

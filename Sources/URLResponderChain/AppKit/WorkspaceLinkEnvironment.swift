@@ -20,7 +20,7 @@
 
     /// There is no in-app browser on the Mac.
     public func presentInAppBrowser(
-      for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+      for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
     ) -> Bool { false }
 
     /// Opens `url` with `NSWorkspace.shared.open(_:)`.

@@ -93,17 +93,15 @@
       await UIApplication.shared.opens(url, universalLinksOnly: true)
     }
 
-    /// Presents `SFSafariViewController` modally from `host`.
+    /// Presents `SFSafariViewController` for `url`, exactly the value the policy checked,
+    /// modally from `host`.
     public func presentInAppBrowser(
-      for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+      for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
     ) -> Bool {
-      // Where the link opens was decided once, by the policy the chain's end asked; this
-      // only keeps the invariant that no URL `EligibleURL` refuses is ever shown, with the
-      // ports that policy permits. It does not judge the link again: a remote list that
-      // changed while a universal link was tried must not undo the decision.
-      guard case .success = URLSafety.check(url, permittedPorts: presenter.policy.permittedPorts),
-        let host = host as? UIViewController,
-        host.presentedViewController == nil, host.viewIfLoaded?.window != nil
+      // Where the link opens was decided once, by the policy the chain's end asked, and only
+      // a checked URL reaches here (the type says so): nothing is judged again.
+      guard let host = host as? UIViewController, host.presentedViewController == nil,
+        host.viewIfLoaded?.window != nil
       else { return false }
       let configuration = SFSafariViewController.Configuration()
       configuration.entersReaderIfAvailable = appearance.entersReaderIfAvailable
@@ -111,7 +109,7 @@
         // iOS and Mac Catalyst only: Apple documents no visionOS availability for it.
         configuration.barCollapsingEnabled = appearance.barCollapsingEnabled
       #endif
-      let safari = SFSafariViewController(url: url, configuration: configuration)
+      let safari = SFSafariViewController(url: url.url, configuration: configuration)
       safari.delegate = self
       #if os(iOS)
         safari.preferredBarTintColor = appearance.preferredBarTintColor

@@ -14,9 +14,13 @@ public protocol LinkPresentationEnvironment: AnyObject {
   /// Presents an in-app browser for `url` modally from `host`; calls `onDismiss` once when
   /// the browser goes away: the person closes it, or the app dismisses it. Until then the
   /// presenter treats the link as showing and does not present it again.
+  ///
+  /// The URL is the checked value the policy answered with: show `url.url`, exactly, and
+  /// check nothing again (the decision was taken once, at the chain's end).
   /// - Returns: Whether the browser was presented.
-  func presentInAppBrowser(for url: URL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void)
-    -> Bool
+  func presentInAppBrowser(
+    for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+  ) -> Bool
 
   /// Opens `url` in the system (the default browser or the app for its scheme).
   /// - Returns: Whether it opened.

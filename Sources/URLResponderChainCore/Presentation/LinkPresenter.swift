@@ -111,11 +111,7 @@ public final class LinkPresenter {
         return .openedInNativeApp
       }
       if let host = base?.topmostPresentationHost {
-        let presented = environment.presentInAppBrowser(for: url, from: host) { [weak self] in
-          guard let self, self.stopShowing(url) else { return }
-          self.onDismiss?(url)
-        }
-        if presented { return .presentedInApp }
+        if showInAppBrowser(url, from: host, by: environment) { return .presentedInApp }
         reason = "the in-app browser could not be presented"
       } else {
         reason = "no view controller can present right now"
@@ -124,6 +120,24 @@ public final class LinkPresenter {
     }
     return await environment.openInSystem(url)
       ? .openedInSystem : .discarded(reason: "\(reason), and the system could not open it")
+  }
+
+  /// Presents the in-app browser for `url` from `host`; whether it was presented. The browser
+  /// takes only the checked value (`EligibleURL`), made here by the check and with the ports
+  /// the policy judged the link by, so it cannot differ from the policy's answer. A function
+  /// of its own so that the checked value never waits in the frame of an `async` function,
+  /// which costs the product every app imports first about 600 bytes.
+  @inline(never)
+  private func showInAppBrowser(
+    _ url: URL, from host: any PresentationHost, by environment: any LinkPresentationEnvironment
+  ) -> Bool {
+    guard case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts) else {
+      return false
+    }
+    return environment.presentInAppBrowser(for: eligible, from: host) { [weak self] in
+      guard let self, self.stopShowing(url) else { return }
+      self.onDismiss?(url)
+    }
   }
 
   /// Forgets that `url` is showing; whether it was.

@@ -63,6 +63,19 @@ import URLResponderChainTesting
     #expect((outcome == .presentedInApp) == (LinkPolicy().eligibleURL(url) != nil))
   }
 
+  /// The in-app browser receives the value the policy checked, with the policy's ports: the
+  /// one the chain's end decided on, never a URL it checks again or one nobody checked.
+  @Test func theInAppBrowserGetsThePolicysCheckedURL() async throws {
+    let url = try #require(URL(string: "https://example.com:8443/a?b=c#d"))
+    let environment = CheckedURLRecorder()
+    let policy = LinkPolicy(permittedPorts: [8443])
+    let outcome = await LinkPresenter(environment: environment, policy: policy).present(
+      url, from: TestViewController(name: "topic"))
+    #expect(outcome == .presentedInApp)
+    #expect(environment.shown == [try #require(policy.eligibleURL(url))])
+    #expect(environment.shown.first?.url == url, "exactly the value that was checked")
+  }
+
   @Test func aLinkTheSystemCannotOpenIsDiscardedWithWhy() async throws {
     let environment = RecordingLinkEnvironment(systemOpener: FakeSystemOpener(openableSchemes: []))
     let outcome = await LinkPresenter(environment: environment).present(
@@ -194,4 +207,18 @@ import URLResponderChainTesting
     #expect(await first.propagateURL(mail).outcome == .handled)
     #expect(environment.browserRequests == [web])
   }
+}
+
+/// An environment that records the checked values it is asked to show.
+@MainActor
+private final class CheckedURLRecorder: LinkPresentationEnvironment {
+  private(set) var shown: [EligibleURL] = []
+  func openUniversalLink(_ url: URL) async -> Bool { false }
+  func presentInAppBrowser(
+    for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+  ) -> Bool {
+    shown.append(url)
+    return true
+  }
+  func openInSystem(_ url: URL) async -> Bool { false }
 }
