@@ -25,6 +25,10 @@ public final class TestScene: InboundLinkScene {
       if window !== oldValue { resumeWaiting() }
     }
   }
+  /// The presenter whose policy decides where links sent from this scene's screens open,
+  /// unless a screen declares one nearer, as a `SafariURLHandling` scene delegate declares
+  /// its Safari presenter's. `nil` (the default) declares none.
+  public var linkPresenter: LinkPresenter?
   private var waiting: [CheckedContinuation<Void, Never>] = []
   private var disconnectionActions: [@MainActor () -> Void] = []
 

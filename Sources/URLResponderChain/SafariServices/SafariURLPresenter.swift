@@ -173,11 +173,13 @@
   /// to a browser.
   ///
   /// Any responder may declare, and the nearest to the link applies: a view controller for
-  /// its screen, or the app delegate (a `UIResponder`, after `UIApplication` in the chain) for
-  /// every screen that declares nothing nearer.
+  /// its screen; the scene delegate (a `UIResponder`, asked at the scene's window) for every
+  /// screen of its scene that declares nothing nearer; or the app delegate (a `UIResponder`,
+  /// after `UIApplication` in the chain) for every screen of the app.
   ///
   /// ```swift
-  /// final class AppDelegate: UIResponder, UIApplicationDelegate, SafariURLHandling {
+  /// final class SceneDelegate: UIResponder, UIWindowSceneDelegate, SafariURLHandling {
+  ///   var window: UIWindow?
   ///   let safariPresenter = SafariURLPresenter(policy: LinkPolicy(universalLinksFirst: true))
   /// }
   /// ```
@@ -189,7 +191,12 @@
   }
 
   extension UIResponder: LinkPresenting {
-    /// The presenter a `SafariURLHandling` responder declares; `nil` for any other.
-    package var linkPresenter: LinkPresenter? { (self as? any SafariURLHandling)?.safariPresenter.presenter }
+    /// The presenter a `SafariURLHandling` responder declares; at a window, the one its
+    /// scene's delegate declares; `nil` for any other.
+    package var linkPresenter: LinkPresenter? {
+      let declaring =
+        self as? any SafariURLHandling ?? (self as? UIWindow)?.windowScene?.delegate as? any SafariURLHandling
+      return declaring?.safariPresenter.presenter
+    }
   }
 #endif

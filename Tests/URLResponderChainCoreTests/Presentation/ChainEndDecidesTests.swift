@@ -138,6 +138,36 @@ private final class RoutingScreen: TestViewController, URLHandler {
     #expect(application.systemOpener.openedURLs == [web])
   }
 
+  /// The scene's declaration (a `SafariURLHandling` scene delegate's, asked at the scene's
+  /// window) applies to the screens of that scene that declare nothing nearer, before the
+  /// app delegate's; a screen's declaration is nearer still.
+  @Test func theScenesDeclarationAppliesBetweenTheScreensAndTheApplications() async {
+    article.linkPresenter = nil
+    let appEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
+    let delegate = DeclaringDelegate(
+      presenter: LinkPresenter(environment: appEnvironment, policy: Self.policy(inAppHostPrefix: "none.")))
+    application.delegate = delegate
+    let sceneEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
+    let scene = TestScene(window: application.windows.first)
+    scene.linkPresenter = LinkPresenter(environment: sceneEnvironment, policy: Self.policy(inAppHostPrefix: "docs."))
+    #expect(await text.propagateURL(web).outcome == .handled)
+    #expect(sceneEnvironment.presentations.map(\.hostName) == ["figure"])
+    #expect(await text.propagateURL(blocked).outcome == .discarded(reason: "denied"))
+    #expect(appEnvironment.presentations.isEmpty && application.systemOpener.openedURLs.isEmpty)
+    // A screen's declaration is nearer than its scene's.
+    article.linkPresenter = LinkPresenter(environment: environment, policy: Self.policy(inAppHostPrefix: "none."))
+    sceneEnvironment.dismissBrowser(showing: web)
+    #expect(await text.propagateURL(web).outcome == .handled)
+    #expect(sceneEnvironment.presentations.count == 1 && environment.presentations.isEmpty)
+    #expect(application.systemOpener.openedURLs == [web])
+    // Once the window leaves the scene, the app delegate's declaration applies.
+    article.linkPresenter = nil
+    scene.window = nil
+    #expect(await text.propagateURL(web).outcome == .handled)
+    #expect(application.systemOpener.openedURLs == [web, web], "the app delegate's policy: to the system")
+    #expect(sceneEnvironment.presentations.count == 1)
+  }
+
   /// With no declaration the application opens the link with the system, as before, and a
   /// scheme of a document's own nowhere.
   @Test func withoutADeclarationTheSystemOpensIt() async throws {
