@@ -31,7 +31,7 @@
       /// Share (`LinkPolicy` has the table). Open and committing the preview send the link up
       /// the chain.
       private lazy var menuDelegate = LinkMenuInteractionDelegate(
-        link: { [weak self] in
+        link: { [weak self] _ in
           guard let self else { return nil }
           return try? LinkTapTarget.resolve(url: url, written: urlString).get()
         },

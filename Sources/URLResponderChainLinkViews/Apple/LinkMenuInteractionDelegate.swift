@@ -4,16 +4,18 @@
   import URLResponderChainCore
   import URLResponderChain
 
-  /// The context menu of a view that stands for one link (``LinkButton``): the dry run's
-  /// menu (`LinkMenu`), with committing the preview sending the link up the chain.
+  /// The context menu of a view's links (a ``LinkButton``, the links of a PDF page): the dry
+  /// run's menu (`LinkMenu`) for the link at the pressed point, with committing the preview
+  /// sending the link up the chain.
   @MainActor
   final class LinkMenuInteractionDelegate: NSObject, UIContextMenuInteractionDelegate {
-    private let link: @MainActor () -> URL?
+    private let link: @MainActor (CGPoint) -> URL?
     private let menu: @MainActor (URL) -> LinkMenu?
     private let onResult: @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
 
+    /// - Parameter link: The link at a point of the interaction's view, or `nil`: no menu.
     init(
-      link: @escaping @MainActor () -> URL?, menu: @escaping @MainActor (URL) -> LinkMenu?,
+      link: @escaping @MainActor (CGPoint) -> URL?, menu: @escaping @MainActor (URL) -> LinkMenu?,
       onResult: @escaping @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) {
       self.link = link
@@ -24,7 +26,7 @@
     func contextMenuInteraction(
       _ interaction: UIContextMenuInteraction, configurationForMenuAtLocation location: CGPoint
     ) -> UIContextMenuConfiguration? {
-      guard let view = interaction.view, let url = link(), let menu = menu(url) else { return nil }
+      guard let view = interaction.view, let url = link(location), let menu = menu(url) else { return nil }
       return LinkContextMenu.configuration(for: url, menu: menu, from: view, onResult: onResult())
     }
 

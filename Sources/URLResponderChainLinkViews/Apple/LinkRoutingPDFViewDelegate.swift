@@ -1,0 +1,94 @@
+#if canImport(PDFKit) && canImport(UIKit) && canImport(SafariServices) && (os(iOS) || os(visionOS))
+  public import Foundation
+  public import PDFKit
+  import UIKit
+  public import URLResponderChainCore
+  import URLResponderChain
+
+  /// A PDF view delegate that sends a tapped link up the responder chain from the PDF view,
+  /// instead of letting PDFKit open it, and gives a long press on a link the menu a text
+  /// view's link gets: a preview only for a link a tap would show in-app (the same dry run of
+  /// the tap), Open, Copy Link and Share.
+  ///
+  /// ``attach(to:)`` keeps the PDF view's existing delegate (weakly) as ``pdfViewDelegate``,
+  /// and every callback but a link's tap goes to it: the parent view controller, find, go to
+  /// page, remote go-to actions.
+  ///
+  /// Keep a strong reference to it (PDF views hold their delegate weakly).
+  ///
+  /// ```swift
+  /// let pdfView = PDFView()
+  /// let linkRouting = LinkRoutingPDFViewDelegate()
+  /// linkRouting.attach(to: pdfView)   // taps and long presses on links go through the chain
+  /// ```
+  @MainActor
+  public final class LinkRoutingPDFViewDelegate: NSObject, PDFViewDelegate {
+    /// The app's own PDF view delegate, which keeps every callback but a link's tap.
+    public weak var pdfViewDelegate: (any PDFViewDelegate)?
+    /// Called with each propagation's result, for logging or reporting.
+    public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
+    private lazy var menuDelegate = LinkMenuInteractionDelegate(
+      link: { [weak self] location in self?.pdfView.flatMap { Self.link(at: location, in: $0) } },
+      menu: { [weak self] url in self?.pdfView.flatMap { LinkMenu(for: url, from: $0) } },
+      onResult: { [weak self] in self?.onResult })
+    private weak var pdfView: PDFView?
+
+    /// Becomes `pdfView`'s delegate, keeping the one it had (unless ``pdfViewDelegate`` is
+    /// set already) as the delegate it forwards to, and adds the links' long-press menu.
+    public func attach(to pdfView: PDFView) {
+      if pdfViewDelegate == nil, let existing = pdfView.delegate, existing !== self {
+        pdfViewDelegate = existing
+      }
+      pdfView.delegate = self
+      if self.pdfView !== pdfView {
+        self.pdfView = pdfView
+        pdfView.addInteraction(UIContextMenuInteraction(delegate: menuDelegate))
+      }
+    }
+
+    /// The URL of the link annotation under `location`, a point of `pdfView`, or `nil`.
+    private static func link(at location: CGPoint, in pdfView: PDFView) -> URL? {
+      guard let page = pdfView.page(for: location, nearest: false),
+        let annotation = page.annotation(at: pdfView.convert(location, to: page))
+      else { return nil }
+      return annotation.url ?? (annotation.action as? PDFActionURL)?.url
+    }
+
+    // MARK: - Forwarding
+    //
+    // PDFKit asks its delegate on the main thread, where a PDF view lives, so
+    // `MainActor.assumeIsolated` is sound; were that ever broken it traps rather than races.
+
+    /// Whether this delegate, or the app's delegate it forwards to, implements `aSelector`.
+    override public nonisolated func responds(to aSelector: Selector!) -> Bool {
+      if super.responds(to: aSelector) { return true }
+      return MainActor.assumeIsolated { pdfViewDelegate?.responds(to: aSelector) ?? false }
+    }
+
+    /// The app's delegate, for a callback this delegate does not implement and it does.
+    override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
+      // `assumeIsolated` runs its closure synchronously on this (the main) thread, and the
+      // delegate is handed straight back to the runtime on the same thread: no other thread
+      // ever sees `target`, so leaving it unchecked is sound.
+      nonisolated(unsafe) var target: (any PDFViewDelegate)?
+      MainActor.assumeIsolated {
+        if pdfViewDelegate?.responds(to: aSelector) == true { target = pdfViewDelegate }
+      }
+      return target ?? super.forwardingTarget(for: aSelector)
+    }
+
+    // MARK: - Owned callback
+
+    /// A tapped link goes up the responder chain from the PDF view, where handlers and the
+    /// declared policy decide; PDFKit opens nothing itself.
+    ///
+    /// `nonisolated` because this SDK's `PDFViewDelegate` is not main-actor isolated; PDFKit
+    /// calls it on the main thread, where the PDF view is used (see Forwarding).
+    public nonisolated func pdfViewWillClick(onLink sender: PDFView, with url: URL) {
+      MainActor.assumeIsolated {
+        let report = onResult
+        _ = sender.propagateURL(url) { result in report?(result) }
+      }
+    }
+  }
+#endif
