@@ -65,7 +65,7 @@ struct Tool {
         let policy = LinkPolicy(inApp: allowlist, permittedPorts: allowlist.permittedPorts)
         destination = { policy.printedDestination(for: $0) }
       case .failure(let failure):
-        destination = { _ in ("nowhere", "no valid allowlist: \(failure)") }
+        destination = { _ in ("discarded", "no valid allowlist: \(failure)") }
       }
       let status = check(json: json, urls: urls, destination: destination)
       // A stale-while-revalidate refresh started above must reach the cache before the
@@ -167,14 +167,14 @@ struct Tool {
   /// line on standard error. Blank lines in the input are skipped and counted.
   ///
   /// A line it cannot read (not UTF-8, longer than ``LineReader/maximumLineLength``, or not a
-  /// JSON string literal with `--json`) gets a "nowhere" row saying why, so that rows and
+  /// JSON string literal with `--json`) gets a "discarded" row saying why, so that rows and
   /// lines stay in step, and the command exits with ``ExitStatus/unreadableInput``, naming
-  /// the first such line: never a silent "nowhere".
+  /// the first such line: never a silent "discarded".
   private func check(
     json: Bool, urls: [String], destination: @escaping @Sendable (String) -> (opens: String, reason: String)
   ) -> Int32 {
     var table = VerdictTable(emit: output)
-    var tally = (inApp: 0, system: 0, nowhere: 0, blank: 0, unreadable: 0)
+    var tally = (inApp: 0, systemAction: 0, discarded: 0, blank: 0, unreadable: 0)
     var firstUnreadable: (line: Int, reason: String)?
     var lineNumber = 0
     func judge(_ lines: [InputLine], literals: Bool) {
@@ -184,7 +184,7 @@ struct Tool {
         let (opens, reason) =
           url.map(destination)
           ?? (
-            "nowhere",
+            "discarded",
             line.isTooLong
               ? "input line is longer than \(LineReader.maximumLineLength) bytes"
               : line.isUTF8 ? "input is not a JSON string literal" : "input is not UTF-8"
@@ -196,9 +196,9 @@ struct Tool {
       }
       for (row, number) in zip(rows, lines.map(\.number)) {
         switch row.opens {
-        case "in-app": tally.inApp += 1
-        case "system": tally.system += 1
-        default: tally.nowhere += 1
+        case "inApp": tally.inApp += 1
+        case "systemAction": tally.systemAction += 1
+        default: tally.discarded += 1
         }
         if row.isUnreadable {
           tally.unreadable += 1
@@ -238,10 +238,10 @@ struct Tool {
     }
     if !json { table.finish() }
     flush()
-    let checked = tally.inApp + tally.system + tally.nowhere
+    let checked = tally.inApp + tally.systemAction + tally.discarded
     let blank = tally.blank == 0 ? "" : "; \(tally.blank) blank line\(tally.blank == 1 ? "" : "s") skipped"
     errorOutput(
-      "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.inApp) in-app, \(tally.system) system, \(tally.nowhere) nowhere\(blank)"
+      "url-allowlist: \(checked) URL\(checked == 1 ? "" : "s") checked: \(tally.inApp) inApp, \(tally.systemAction) systemAction, \(tally.discarded) discarded\(blank)"
     )
     guard let firstUnreadable else { return 0 }
     let lines = tally.unreadable == 1 ? "1 line" : "\(tally.unreadable) lines"
@@ -252,9 +252,9 @@ struct Tool {
 
   /// One judged line.
   private struct Row: Sendable {
-    /// Where the link opens: "in-app", "system" or "nowhere".
+    /// Where the link opens: "inApp", "systemAction" or "discarded".
     let opens: String
-    /// Whether the line could not be read as a URL (its row is a "nowhere" saying why).
+    /// Whether the line could not be read as a URL (its row is a "discarded" saying why).
     let isUnreadable: Bool
     let input: String
     let reason: String
@@ -264,14 +264,14 @@ struct Tool {
 }
 
 extension LinkPolicy {
-  /// Where `input` opens, in the SDK's words ("in-app", "system", "nowhere"), and why: the
+  /// Where `input` opens, in the SDK's words (`LinkDestination`'s: "inApp", "systemAction", "discarded"), and why: the
   /// policy's own answer (``LinkPolicy/destination(for:)``), which a tap in an app gets.
   func printedDestination(for input: String) -> (opens: String, reason: String) {
-    guard let url = URL(string: input) else { return ("nowhere", "not a URL") }
+    guard let url = URL(string: input) else { return ("discarded", "not a URL") }
     switch destination(for: url) {
-    case .inApp(_, let reason): return ("in-app", reason)
-    case .nativeAppOrDefaultBrowser(let reason), .system(let reason): return ("system", reason)
-    case .nowhere(let reason): return ("nowhere", reason)
+    case .inApp(_, let reason): return ("inApp", reason)
+    case .nativeAppOrDefaultBrowser(let reason), .systemAction(let reason): return ("systemAction", reason)
+    case .discarded(let reason): return ("discarded", reason)
     }
   }
 }

@@ -16,7 +16,7 @@ enum ExitStatus {
   /// The allowlist file cannot be read (`EX_NOINPUT`).
   static let unreadableAllowlist: Int32 = 66
   /// No valid list could be had from `--allowlist-url`, fresh or cached (`EX_UNAVAILABLE`):
-  /// every row says "nowhere", because an app without its list shows nothing in-app either.
+  /// every row says "discarded", because an app without its list shows nothing in-app either.
   static let allowlistUnavailable: Int32 = 69
 }
 
@@ -30,7 +30,7 @@ private let statuses = """
     64  the command line cannot be used (EX_USAGE)
     66  the allowlist file cannot be read (EX_NOINPUT)
     69  no valid list could be had from --allowlist-url (EX_UNAVAILABLE): every row says
-        "nowhere", with the failure as its reason
+        "discarded", with the failure as its reason
   """
 
 /// The text printed for `--help` and after a usage error outside a subcommand.
@@ -43,7 +43,7 @@ let usage = """
 
   SUBCOMMANDS:
     validate   Check that a file is a valid allowlist document.
-    check      Print where each URL opens under a list: in-app, system or nowhere.
+    check      Print where each URL opens under a list: inApp, systemAction or discarded.
 
     See 'url-allowlist help <subcommand>' (or 'url-allowlist <subcommand> --help').
 
@@ -73,16 +73,16 @@ let checkUsage = """
 
     One row per URL, taken from the arguments or, when none are given, from standard input,
     one per line: where the link opens, the URL, and the rule or reason.
-      in-app    the list allows it: the in-app browser shows it
-      system    the system opens it (not a web link, or one the list does not allow)
-      nowhere   nobody opens it (a deny rule, or a scheme that never leaves its document)
+      inApp          the list allows it: the in-app browser shows it
+      systemAction   the system opens it (not a web link, or one the list does not allow)
+      discarded      nobody opens it (a deny rule, or a scheme that never leaves its document)
     With --json each input line is a JSON string literal and each output line is
-    {"input": …, "opens": "in-app"|"system"|"nowhere", "reason": …}.
+    {"input": …, "opens": "inApp"|"systemAction"|"discarded", "reason": …}.
 
     With --allowlist-url the list is fetched once (HTTP caching honoured) and kept in
     --cache-dir (default: the user's cache folder) for the next run. --timeout bounds the
     whole fetch (default 10 seconds). A line that is not UTF-8 is not repaired: its row is
-    "nowhere" and the exit status says so.
+    "discarded" and the exit status says so.
 
   \(statuses)
   """

@@ -34,7 +34,7 @@ struct VerdictTable {
 
   private static func line(_ row: (opens: String, url: String, reason: String), width: Int) -> String {
     let url = row.url.count < width ? row.url + String(repeating: " ", count: width - row.url.count) : row.url
-    let opens = row.opens + String(repeating: " ", count: max(0, 7 - row.opens.count))
+    let opens = row.opens + String(repeating: " ", count: max(0, 12 - row.opens.count))
     return "\(opens)  \(url)  \(row.reason)"
   }
 }

@@ -43,8 +43,8 @@ extension LinkPolicy {
   package static func destination(by verdict: URLVerdict) -> LinkDestination {
     switch verdict {
     case .allowed(let rule): .inApp(nativeAppFirst: false, reason: "allowed by \"\(rule)\"")
-    case .blocked(let rule): .nowhere(reason: "blocked by the deny rule \"\(rule)\"")
-    case .notAllowed(let reason): .system(reason: reason)
+    case .blocked(let rule): .discarded(reason: "blocked by the deny rule \"\(rule)\"")
+    case .notAllowed(let reason): .systemAction(reason: reason)
     }
   }
 

@@ -9,7 +9,7 @@ extension LinkPolicy {
   /// ```swift
   /// let policy = LinkPolicy(rules: [.nativeAppOrDefaultBrowser("youtu.be"), .inApp("example.com")])
   /// print(policy.destination(for: URL(string: "https://youtu.be/abc")!))    // nativeAppOrDefaultBrowser(…)
-  /// print(policy.destination(for: URL(string: "https://example.org/")!))    // system(…)
+  /// print(policy.destination(for: URL(string: "https://example.org/")!))    // systemAction(…)
   /// ```
   ///
   /// - Parameters:
@@ -29,21 +29,21 @@ extension LinkPolicy {
   }
 
   /// Where `rules` send `url`, given where the list sends it (`listed`, `nil` without a list):
-  /// a `nowhere` rule first, then a list's deny rule, then the first other rule that matches,
+  /// a `discarded` rule first, then a list's deny rule, then the first other rule that matches,
   /// then the list, then the system. The one place rules are read; a remote list's policy
   /// reads them here too.
   package static func destination(for url: URL, rules: [LinkRule], listed: LinkDestination?) -> LinkDestination {
     if let blocked = blocked(url, by: rules) { return blocked }
-    if case .nowhere? = listed, let listed { return listed }
-    for rule in rules where rule.destination != .nowhere {
+    if case .discarded? = listed, let listed { return listed }
+    for rule in rules where rule.destination != .discarded {
       if let decided = rule.destination(for: url) { return decided }
     }
-    return listed ?? .system(reason: "no rule shows it in-app")
+    return listed ?? .systemAction(reason: "no rule shows it in-app")
   }
 
-  /// Where a `nowhere` rule among `rules` sends `url`, or `nil` when none matches it.
+  /// Where a `discarded` rule among `rules` sends `url`, or `nil` when none matches it.
   package static func blocked(_ url: URL, by rules: [LinkRule]) -> LinkDestination? {
-    for rule in rules where rule.destination == .nowhere {
+    for rule in rules where rule.destination == .discarded {
       if let blocked = rule.destination(for: url) { return blocked }
     }
     return nil

@@ -6,21 +6,21 @@ import URLResponderChainCore
 ///
 /// ```swift
 /// let policy = LinkPolicy(rules: [
-///   .nowhere("tracker.example"),
+///   .discarded("tracker.example"),
 ///   .nativeAppOrDefaultBrowser("youtu.be", "*.youtube.com/watch"),
-///   .system("example.com/downloads/*"),
+///   .systemAction("example.com/downloads/*"),
 ///   .inApp("example.com", "*.example.com"),
 /// ])
 /// ```
 ///
 /// How a policy reads its rules:
 ///
-/// 1. A ``nowhere(_:)`` rule is a deny rule: it is judged first, wherever it stands, on every
+/// 1. A ``discarded(_:)`` rule is a deny rule: it is judged first, wherever it stands, on every
 ///    spelling a browser or server reads as its host and path (user info, port, escapes, case
 ///    and compatibility forms), so no order of rules and no spelling opens what it blocks.
 ///    A list's deny rules come next, the same way.
 /// 2. The other rules are judged in order, and the first that matches decides. A
-///    ``system(_:)`` rule matches every spelling as a deny rule does, so that no spelling of
+///    ``systemAction(_:)`` rule matches every spelling as a deny rule does, so that no spelling of
 ///    its links reaches a later in-app rule. An ``inApp(_:)`` or
 ///    ``nativeAppOrDefaultBrowser(_:)`` rule matches only a link the in-app browser may show
 ///    (``URLResponderChainCore/EligibleURL``), on every reading, as an allow rule does.
@@ -37,7 +37,7 @@ import URLResponderChainCore
 public struct LinkRule: Sendable {
   /// Where the links a rule matches open.
   enum Destination: Sendable {
-    case inApp, nativeAppOrDefaultBrowser, system, nowhere
+    case inApp, nativeAppOrDefaultBrowser, systemAction, discarded
   }
 
   let destination: Destination
@@ -47,7 +47,7 @@ public struct LinkRule: Sendable {
 
   private init(_ destination: Destination, _ patterns: [String]) {
     self.destination = destination
-    let keepsOut = destination == .system || destination == .nowhere
+    let keepsOut = destination == .systemAction || destination == .discarded
     do {
       list = try Allowlist(allow: keepsOut ? [] : patterns, deny: keepsOut ? patterns : [])
     } catch {
@@ -66,10 +66,10 @@ public struct LinkRule: Sendable {
   }
 
   /// The system opens the links `patterns` match, never the in-app browser.
-  public static func system(_ patterns: String...) -> LinkRule { LinkRule(.system, patterns) }
+  public static func systemAction(_ patterns: String...) -> LinkRule { LinkRule(.systemAction, patterns) }
 
   /// Nobody opens the links `patterns` match, however they are spelled.
-  public static func nowhere(_ patterns: String...) -> LinkRule { LinkRule(.nowhere, patterns) }
+  public static func discarded(_ patterns: String...) -> LinkRule { LinkRule(.discarded, patterns) }
 
   /// The destination this rule gives `url`, or `nil` when it does not match.
   func destination(for url: URL) -> LinkDestination? {
@@ -77,8 +77,8 @@ public struct LinkRule: Sendable {
     case (.inApp, .allowed(let rule)): .inApp(nativeAppFirst: false, reason: "in-app by the rule \"\(rule)\"")
     case (.nativeAppOrDefaultBrowser, .allowed(let rule)):
       .nativeAppOrDefaultBrowser(reason: "its own app first by the rule \"\(rule)\"")
-    case (.system, .blocked(let rule)): .system(reason: "to the system by the rule \"\(rule)\"")
-    case (.nowhere, .blocked(let rule)): .nowhere(reason: "nowhere by the rule \"\(rule)\"")
+    case (.systemAction, .blocked(let rule)): .systemAction(reason: "to the system by the rule \"\(rule)\"")
+    case (.discarded, .blocked(let rule)): .discarded(reason: "discarded by the rule \"\(rule)\"")
     default: nil
     }
   }

@@ -63,7 +63,7 @@ package enum LinkDryRun {
           case .notHandled: break
           case .rewrite(let rewritten): current = rewritten
           case .systemAction: onlyTheSystem = true
-          case .discarded(let reason): return (current, .nowhere(reason: reason), nil)
+          case .discarded(let reason): return (current, .discarded(reason: reason), nil)
           case .handled: return (current, nil, nil)
           }
         } else if let view = asked as? ViewLinkHandler {
@@ -75,7 +75,7 @@ package enum LinkDryRun {
       node = asked.nextNode
       passed.append(asked)
     }
-    return (current, .nowhere(reason: "nobody in the chain opens it"), nil)
+    return (current, .discarded(reason: "nobody in the chain opens it"), nil)
   }
 
   /// What the application at the chain's end does with `url` (``SystemFallback``), found
@@ -84,11 +84,14 @@ package enum LinkDryRun {
   @MainActor
   static func atTheEnd(_ url: URL, from origin: any ResponderChainNode, inApp: Bool) -> Result {
     guard let declared = SystemFallback.declaration(from: origin) else {
-      return (url, .nowhere(reason: "the chain cannot be searched for its policy"), nil)
+      return (url, .discarded(reason: "the chain cannot be searched for its policy"), nil)
     }
     guard let policy = declared.presenter?.policy else {
       let sendsNowhere = SystemFallback.sendsNowhere(url)
-      return (url, sendsNowhere ? .nowhere(reason: "a local scheme") : .system(reason: "the application opens it"), nil)
+      return (
+        url, sendsNowhere ? .discarded(reason: "a local scheme") : .systemAction(reason: "the application opens it"),
+        nil
+      )
     }
     let answer = policy.destination(for: url, inApp: SystemFallback.showsInApp(declared, !inApp), judged: nil)
     guard case .inApp = answer,

@@ -25,7 +25,7 @@ extension LinkPolicy {
   /// - Parameters:
   ///   - allowlist: The app's remote list, made once.
   ///   - rules: Rules read before the list, in order (`LinkRule` says how): a tap on a link
-  ///     that a `nowhere` rule matches does not wait for the list; any other waits, so that
+  ///     that a `discarded` rule matches does not wait for the list; any other waits, so that
   ///     the list's deny rules are read. Defaults to none.
   ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
   ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
@@ -79,13 +79,13 @@ extension RemoteAllowlist {
           try await check()
         }
       guard let verdict else {
-        return .system(reason: "no allowlist can be had, and the app sends links to the system")
+        return .systemAction(reason: "no allowlist can be had, and the app sends links to the system")
       }
       return LinkPolicy.destination(by: verdict)
     } catch let failure as RemoteAllowlistFailure {
-      return .nowhere(reason: failure.description)
+      return .discarded(reason: failure.description)
     } catch {
-      return .nowhere(reason: RemoteAllowlistFailure.cancelled.description)
+      return .discarded(reason: RemoteAllowlistFailure.cancelled.description)
     }
   }
 

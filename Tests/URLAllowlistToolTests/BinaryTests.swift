@@ -56,8 +56,8 @@ import Testing
 
     let check = try run(["check", "--allowlist", list.path], input: "https://example.com/a\n\nhttps://evil.com\n")
     #expect(check.status == 0)
-    #expect(check.output.split(separator: "\n").map { $0.prefix(7) } == ["in-app ", "system "])
+    #expect(check.output.split(separator: "\n").map { $0.prefix { $0 != " " } } == ["inApp", "systemAction"])
     #expect(
-      check.errors == "url-allowlist: 2 URLs checked: 1 in-app, 1 system, 0 nowhere; 1 blank line skipped\n")
+      check.errors == "url-allowlist: 2 URLs checked: 1 inApp, 1 systemAction, 0 discarded; 1 blank line skipped\n")
   }
 }

@@ -9,8 +9,8 @@ import Testing
     harness.files["list.json"] = document
     #expect(await harness.run("check", "--allowlist", "list.json", "https://example.com/a", "https://evil.com") == 0)
     #expect(harness.output.count == 2)
-    #expect(harness.output[0].hasPrefix("in-app   https://example.com/a"))
-    #expect(harness.output[1].hasPrefix("system   https://evil.com"))
+    #expect(harness.output[0].hasPrefix("inApp         https://example.com/a"))
+    #expect(harness.output[1].hasPrefix("systemAction  https://evil.com"))
     #expect(harness.output[1].contains("no allow rule matches evil.com"))
   }
 
@@ -19,7 +19,7 @@ import Testing
     harness.files["list.json"] = document
     harness.input = ["https://a.trusted.org", "https://trusted.org"]
     #expect(await harness.run("check", "--allowlist=list.json") == 0)
-    #expect(harness.output.map { $0.prefix(7) } == ["in-app ", "system "])
+    #expect(harness.output.map { $0.prefix { $0 != " " } } == ["inApp", "systemAction"])
   }
 
   @Test func jsonModeReadsStringLiteralsAndWritesObjectsInOrder() async throws {
@@ -38,14 +38,14 @@ import Testing
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
     }
     // A tab or a newline inside is not a URL an app can hold: nobody opens it.
-    #expect(objects.map { $0["opens"] } == ["in-app", "nowhere", "nowhere", "nowhere"])
+    #expect(objects.map { $0["opens"] } == ["inApp", "discarded", "discarded", "discarded"])
     #expect(objects[1]["input"] == "https://example.com\t.evil.com")
     #expect(objects[2]["input"] == "not a literal")
     #expect(objects[3]["input"] == "https://x.trusted.org\n")
     #expect(objects.allSatisfy { $0["reason"]?.isEmpty == false })
     #expect(
       harness.output[0]
-        == #"{"input":"https://example.com","opens":"in-app","reason":"allowed by \"example.com\""}"#)
+        == #"{"input":"https://example.com","opens":"inApp","reason":"allowed by \"example.com\""}"#)
   }
 
   @Test func theRemoteTimeoutIsTheOneGivenElseTenSeconds() throws {

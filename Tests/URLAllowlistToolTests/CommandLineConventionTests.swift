@@ -31,7 +31,7 @@ import Testing
     harness.files["list.json"] = document
     #expect(await harness.run("check", "--allowlist", "list.json", "--", "--help") == ExitStatus.success)
     #expect(harness.output.count == 1)
-    #expect(harness.output.first?.hasPrefix("nowhere  --help") == true)
+    #expect(harness.output.first?.hasPrefix("discarded     --help") == true)
   }
 
   @Test func versionPrintsTheVersion() async {
@@ -73,9 +73,12 @@ import Testing
     let objects = harness.output.compactMap {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
     }
-    #expect(objects.map { $0["opens"] } == ["in-app", "nowhere", "system", "nowhere", "system", "system"])
+    #expect(
+      objects.map { $0["opens"] } == [
+        "inApp", "discarded", "systemAction", "discarded", "systemAction", "systemAction",
+      ])
     #expect(objects[0]["reason"] == #"allowed by "example.com""#)
     #expect(objects[1]["reason"] == #"blocked by the deny rule "example.com/admin/*""#)
-    #expect(harness.errors.last == "url-allowlist: 6 URLs checked: 1 in-app, 3 system, 2 nowhere")
+    #expect(harness.errors.last == "url-allowlist: 6 URLs checked: 1 inApp, 3 systemAction, 2 discarded")
   }
 }

@@ -12,7 +12,7 @@ import Testing
       "https://docs.example.org/guides/.%2E/admin", "https://docs.example.org/guides/a/../intro",
     ].map(JSONLine.encode)
     #expect(await harness.run("check", "--allowlist", "list.json", "--json") == 0)
-    #expect(harness.output.map { $0.contains(#""opens":"in-app""#) } == [false, false, false, true])
+    #expect(harness.output.map { $0.contains(#""opens":"inApp""#) } == [false, false, false, true])
   }
 
   @Test func validateRefusesARuleWithADotSegment() async {

@@ -46,7 +46,7 @@ import Testing
     defer { server.stop() }
     let (status, objects, _) = await check(server, cache: cacheDirectory(), urls: ["https://example.com/a"])
     #expect(status == 0)
-    #expect(objects.first?["opens"] == "in-app", "\(objects)")
+    #expect(objects.first?["opens"] == "inApp", "\(objects)")
   }
 
   /// The deny rules come first on every reading in the tool as in the library.
@@ -63,7 +63,7 @@ import Testing
     #expect(objects.count == links.count)
     for object in objects {
       #expect(
-        object["opens"] == "nowhere" && object["reason"]?.hasPrefix("blocked by the deny rule") == true, "\(object)")
+        object["opens"] == "discarded" && object["reason"]?.hasPrefix("blocked by the deny rule") == true, "\(object)")
     }
   }
 
@@ -90,7 +90,7 @@ import Testing
     let cache = cacheDirectory()
     let (status, objects, _) = await check(endpoint, cache: cache, urls: ["https://evil.example/x"])
     #expect(status == ExitStatus.allowlistUnavailable)
-    #expect(objects.first?["opens"] == "nowhere")
+    #expect(objects.first?["opens"] == "discarded")
     #expect(objects.first?["reason"]?.contains("redirect was refused") == true, "\(objects)")
     #expect(evil.requests.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: cache))
@@ -103,7 +103,7 @@ import Testing
     let (status, objects, _) = await check(server, cache: cacheDirectory(), urls: urls)
     #expect(status == 0)
     #expect(objects.map { $0["input"] } == urls)
-    #expect(objects.map { $0["opens"] } == urls.indices.map { $0.isMultiple(of: 2) ? "in-app" : "system" })
+    #expect(objects.map { $0["opens"] } == urls.indices.map { $0.isMultiple(of: 2) ? "inApp" : "systemAction" })
     #expect(server.requests.count == 1)
   }
 
@@ -113,7 +113,7 @@ import Testing
     let cache = cacheDirectory()
     _ = await check(server, cache: cache, urls: ["https://example.com"])
     let (_, objects, _) = await check(server, cache: cache, urls: ["https://example.com"])
-    #expect(objects.first?["opens"] == "in-app")
+    #expect(objects.first?["opens"] == "inApp")
     #expect(server.requests.count == 1)
   }
 
@@ -127,7 +127,7 @@ import Testing
     let cache = cacheDirectory()
     _ = await check(server, cache: cache, urls: ["https://example.com"])
     let (_, objects, _) = await check(server, cache: cache, urls: ["https://example.com"])
-    #expect(objects.first?["opens"] == "in-app")
+    #expect(objects.first?["opens"] == "inApp")
     #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"v7\""])
   }
 
@@ -140,7 +140,7 @@ import Testing
     first.stop()
     let (status, objects, _) = await check(first, cache: cache, urls: ["https://example.com", "https://evil.com"])
     #expect(status == 0)
-    #expect(objects.map { $0["opens"] } == ["in-app", "system"])
+    #expect(objects.map { $0["opens"] } == ["inApp", "systemAction"])
   }
 
   @Test(arguments: FailureCase.allCases)
@@ -157,7 +157,7 @@ import Testing
       endpoint: endpoint, cache: cacheDirectory(), urls: ["https://example.com", "https://a.trusted.org"])
     // A CI job tells "the list cannot be had" from "these links open nowhere" by the status.
     #expect(status == ExitStatus.allowlistUnavailable)
-    #expect(objects.map { $0["opens"] } == ["nowhere", "nowhere"])
+    #expect(objects.map { $0["opens"] } == ["discarded", "discarded"])
     #expect(objects.allSatisfy { $0["reason"]?.contains(failure.reasonMentions) == true }, "\(objects)")
     // It ends: a process that hung would never answer. How long the deadline is, is measured
     // on a clock the tests move (RemoteAllowlistTimingTests) and read from the arguments

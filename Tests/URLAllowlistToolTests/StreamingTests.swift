@@ -15,7 +15,7 @@ import Testing
       #expect(await harness.run(["check", "--allowlist", "list.json"] + mode) == 0)
       #expect(harness.output.count == 1)
       #expect(
-        harness.errors == ["url-allowlist: 1 URL checked: 1 in-app, 0 system, 0 nowhere; 4 blank lines skipped"])
+        harness.errors == ["url-allowlist: 1 URL checked: 1 inApp, 0 systemAction, 0 discarded; 4 blank lines skipped"])
     }
   }
 
@@ -43,7 +43,7 @@ import Testing
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])["input"]
     }
     #expect(inputs == urls)
-    #expect(harness.errors == ["url-allowlist: 20000 URLs checked: 13333 in-app, 6667 system, 0 nowhere"])
+    #expect(harness.errors == ["url-allowlist: 20000 URLs checked: 13333 inApp, 6667 systemAction, 0 discarded"])
   }
 
   @Test func theTableStaysAlignedByItsLookAhead() async {
@@ -106,11 +106,11 @@ import Testing
     let run = try BinaryTests.run(BinaryTests.program, ["check", "--allowlist", list.path], input: Data(input.utf8))
     let rows = run.output.split(separator: "\n")
     #expect(rows.count == 3)
-    #expect(rows.map { $0.prefix(7) } == ["in-app ", "nowhere", "in-app "])
+    #expect(rows.map { $0.prefix { $0 != " " } } == ["inApp", "discarded", "inApp"])
     #expect(rows.count == 3 && rows[1].contains("input line is longer than 2097152 bytes"))
     #expect(
       run.errors
-        == "url-allowlist: 3 URLs checked: 2 in-app, 0 system, 1 nowhere\n"
+        == "url-allowlist: 3 URLs checked: 2 inApp, 0 systemAction, 1 discarded\n"
         + "url-allowlist: 1 line could not be read, the first at line 2: input line is longer than 2097152 bytes\n")
     #expect(run.status == 3)
   }

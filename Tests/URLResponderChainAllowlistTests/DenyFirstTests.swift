@@ -38,7 +38,7 @@ import URLResponderChainCore
     let url = try #require(URL(string: link))
     guard !url.absoluteString.contains("%5C") else { return }  // see above
     let policy = LinkPolicy.inApp(["*.good.example"], blocking: ["evil.example", "*.evil.example"])
-    guard case .nowhere = policy.destination(for: url) else {
+    guard case .discarded = policy.destination(for: url) else {
       Issue.record("\(link): \(policy.destination(for: url))")
       return
     }
@@ -52,7 +52,7 @@ import URLResponderChainCore
       "https://example.com/%C5%BFecret",
     ] {
       let destination = policy.destination(for: try #require(URL(string: link)))
-      #expect(destination.isNowhere, "\(link): \(destination)")
+      #expect(destination.isDiscarded, "\(link): \(destination)")
     }
   }
 
@@ -107,5 +107,5 @@ import URLResponderChainCore
 }
 
 extension LinkDestination {
-  fileprivate var isNowhere: Bool { if case .nowhere = self { true } else { false } }
+  fileprivate var isDiscarded: Bool { if case .discarded = self { true } else { false } }
 }

@@ -13,11 +13,13 @@ import URLResponderChainTesting
 @Suite struct LinkPolicyTests {
   @Test(arguments: [
     ("https://docs.example.com/a", "inApp"), ("HTTP://Docs.Example.COM./a", "inApp"),
-    ("mailto:a@example.com", "system"), ("tel:+15555550100", "system"), ("myapp://open", "system"),
-    ("https://user:pass@evil.example/", "system"), ("https://127.0.0.1/", "system"), ("https://0x7f.1/", "system"),
-    ("https://example.com:8443/", "system"), ("javascript:alert(1)", "nowhere"), ("JavaScript:alert(1)", "nowhere"),
-    ("data:text/html,hi", "nowhere"), ("file:///etc/hosts", "nowhere"), ("about:blank", "nowhere"),
-    ("https:relative", "system"), ("relative/path", "nowhere"), (":foo", "nowhere"),
+    ("mailto:a@example.com", "systemAction"), ("tel:+15555550100", "systemAction"), ("myapp://open", "systemAction"),
+    ("https://user:pass@evil.example/", "systemAction"), ("https://127.0.0.1/", "systemAction"),
+    ("https://0x7f.1/", "systemAction"),
+    ("https://example.com:8443/", "systemAction"), ("javascript:alert(1)", "discarded"),
+    ("JavaScript:alert(1)", "discarded"),
+    ("data:text/html,hi", "discarded"), ("file:///etc/hosts", "discarded"), ("about:blank", "discarded"),
+    ("https:relative", "systemAction"), ("relative/path", "discarded"), (":foo", "discarded"),
   ])
   func theDefaultPolicyShowsEveryEligibleWebLinkInApp(link: String, place: String) throws {
     let url = try #require(URL(string: link))
@@ -28,9 +30,9 @@ import URLResponderChainTesting
     let policy = LinkPolicy.inApp(["example.com", "*.example.com"], blocking: ["example.com/admin/*"])
     let cases: [(String, String)] = [
       ("https://example.com/guide", "inApp"), ("https://docs.example.com/a", "inApp"),
-      ("https://example.com/admin/x", "nowhere"), ("https://example.com/ADMIN/x", "nowhere"),
-      ("https://example.com/%2561dmin/x", "nowhere"), ("https://swift.org/", "system"),
-      ("https://example.com.evil.example/", "system"), ("mailto:a@example.com", "system"),
+      ("https://example.com/admin/x", "discarded"), ("https://example.com/ADMIN/x", "discarded"),
+      ("https://example.com/%2561dmin/x", "discarded"), ("https://swift.org/", "systemAction"),
+      ("https://example.com.evil.example/", "systemAction"), ("mailto:a@example.com", "systemAction"),
     ]
     for (link, place) in cases {
       #expect(Self.place(policy.destination(for: try #require(URL(string: link)))) == place, "\(link)")
@@ -49,7 +51,7 @@ import URLResponderChainTesting
     #expect(browser.eligibleURL(url) == nil, "no in-app preview for a link a tap opens in the browser")
     // A link the list keeps out of the app stays out, whatever the preference.
     let listed = LinkPolicy(inApp: try Allowlist(allow: ["example.com"]), preference: .defaultBrowser)
-    #expect(Self.place(listed.destination(for: try #require(URL(string: "https://swift.org")))) == "system")
+    #expect(Self.place(listed.destination(for: try #require(URL(string: "https://swift.org")))) == "systemAction")
   }
 
   /// A tap (the presenter), a long press (the menu's preview) and prewarming agree on every
@@ -115,8 +117,8 @@ import URLResponderChainTesting
     switch destination {
     case .inApp: "inApp"
     case .nativeAppOrDefaultBrowser: "nativeAppOrDefaultBrowser"
-    case .system: "system"
-    case .nowhere: "nowhere"
+    case .systemAction: "systemAction"
+    case .discarded: "discarded"
     }
   }
 }

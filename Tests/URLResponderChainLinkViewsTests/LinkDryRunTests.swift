@@ -34,7 +34,7 @@ import URLResponderChainTesting
     }
     let tracker = try #require(URL(string: "https://tracker.example/x"))
     let run = try dryRun(tracker.absoluteString, from: document)
-    #expect(run.destination == .nowhere(reason: "a tracker"))
+    #expect(run.destination == .discarded(reason: "a tracker"))
     #expect(run.inApp == nil)
     #expect(LinkMenu(for: tracker, from: document)?.previewURL == nil)
     let tap = await document.propagateURL(tracker)
@@ -62,7 +62,7 @@ import URLResponderChainTesting
       name: "article", presenter: LinkPresenter(environment: environment, policy: LinkPolicy()), next: application)
     let refuser = RuleHandler(name: "refuser", next: article) { _ in .systemAction }
     let run = try dryRun("https://docs.example.com/a", from: refuser)
-    #expect(run.destination == .system(reason: "kept out of the in-app browser here"))
+    #expect(run.destination == .systemAction(reason: "kept out of the in-app browser here"))
     #expect(run.inApp == nil)
     let tap = await refuser.propagateURL(try #require(URL(string: "https://docs.example.com/a")))
     #expect(tap.outcome == .handled)
@@ -70,7 +70,7 @@ import URLResponderChainTesting
     #expect(environment.systemOpener.openedURLs.map(\.absoluteString) == ["https://docs.example.com/a"])
     // Without an application at the end, nobody opens it.
     let orphan = RuleHandler(name: "orphan", next: nil) { _ in .systemAction }
-    #expect(try dryRun("https://docs.example.com/a", from: orphan).destination?.isNowhere == true)
+    #expect(try dryRun("https://docs.example.com/a", from: orphan).destination?.isDiscarded == true)
   }
 
   /// An asynchronous handler cannot answer without waiting: the run stops there, asks
@@ -106,8 +106,9 @@ import URLResponderChainTesting
   @Test func withNoPresenterAboveTheApplicationSendsItToTheSystem() throws {
     let screen = RuleHandler(name: "screen", next: application) { _ in .notHandled }
     #expect(
-      try dryRun("https://docs.example.com/a", from: screen).destination == .system(reason: "the application opens it"))
-    #expect(try dryRun("javascript:alert(1)", from: screen).destination?.isNowhere == true)
+      try dryRun("https://docs.example.com/a", from: screen).destination
+        == .systemAction(reason: "the application opens it"))
+    #expect(try dryRun("javascript:alert(1)", from: screen).destination?.isDiscarded == true)
     #expect(
       LinkMenu(for: try #require(URL(string: "javascript:alert(1)")), from: screen) == nil)
     let mail = try #require(URL(string: "mailto:a@example.com"))
@@ -133,7 +134,8 @@ import URLResponderChainTesting
     #expect(try dryRun("https://user@docs.example.com/a", from: declaration).inApp == nil)
     #expect(try dryRun(web, from: inner).destination == nil)
     declaration.anchor = application
-    #expect(try dryRun(web, from: declaration).destination == .system(reason: "kept out of the in-app browser here"))
+    #expect(
+      try dryRun(web, from: declaration).destination == .systemAction(reason: "kept out of the in-app browser here"))
     withExtendedLifetime(linkPresenter) {}
   }
 
@@ -187,7 +189,7 @@ import URLResponderChainTesting
     }
     let run = try dryRun("https://docs.example.com/a", from: head)
     #expect(run.inApp == nil)
-    #expect(run.destination?.isNowhere == true)
+    #expect(run.destination?.isDiscarded == true)
     #expect(handlers.filter { !$0.contexts.isEmpty }.count == 1_000)
   }
 
@@ -195,11 +197,11 @@ import URLResponderChainTesting
     let first = RuleHandler(name: "first") { _ in .notHandled }
     let second = RuleHandler(name: "second", next: first) { _ in .notHandled }
     first.next = second
-    #expect(try dryRun("https://docs.example.com/a", from: first).destination?.isNowhere == true)
+    #expect(try dryRun("https://docs.example.com/a", from: first).destination?.isDiscarded == true)
     #expect(first.contexts.count == 1 && second.contexts.count == 1)
   }
 }
 
 extension LinkDestination {
-  var isNowhere: Bool { if case .nowhere = self { true } else { false } }
+  var isDiscarded: Bool { if case .discarded = self { true } else { false } }
 }

@@ -59,8 +59,9 @@ import URLResponderChainTesting
         permittedPorts: [], universalLinksFirst: false, preference: .inApp,
         list: LinkPolicyList { url in
           let host = url.host ?? ""
-          if host.contains("evil") { return .nowhere(reason: "denied") }
-          return host.hasPrefix("docs.") ? .inApp(nativeAppFirst: false, reason: "listed") : .system(reason: "unlisted")
+          if host.contains("evil") { return .discarded(reason: "denied") }
+          return host.hasPrefix("docs.")
+            ? .inApp(nativeAppFirst: false, reason: "listed") : .systemAction(reason: "unlisted")
         })
     }
   }
@@ -176,9 +177,9 @@ import URLResponderChainTesting
         decidedAsynchronously += 1
       case nil:
         #expect(shown.isEmpty && asked.isEmpty && tap.outcome == .handled, context)
-      case .nowhere?:
+      case .discarded?:
         #expect(shown.isEmpty && asked.isEmpty && tap.outcome != .handled, context)
-      case .system?, .nativeAppOrDefaultBrowser?:
+      case .systemAction?, .nativeAppOrDefaultBrowser?:
         #expect(shown.isEmpty && asked == [run.url], context)
       case .inApp?:
         Issue.record("an in-app destination without a checked URL: \(context)")

@@ -145,16 +145,16 @@ private struct TwoTaps {
   }
 
   /// The app's rules come before the list, but a tap waits for the list's deny rules, except
-  /// on a link a `nowhere` rule blocks: that one is decided without asking the server.
+  /// on a link a `discarded` rule blocks: that one is decided without asking the server.
   @Test func rulesComeBeforeTheListWhoseDenyRulesStillBlock() async throws {
     let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["youtu.be/blocked"]}"#.utf8)
     let server = try LoopbackHTTPServer { _ in .ok(body: list, headers: ["Cache-Control": "max-age=60"]) }
     defer { server.stop() }
     let tree = try makeTree(
-      server, rules: [.nativeAppOrDefaultBrowser("youtu.be"), .nowhere("docs.example.com/admin")])
+      server, rules: [.nativeAppOrDefaultBrowser("youtu.be"), .discarded("docs.example.com/admin")])
     let blockedLocally = try #require(URL(string: "https://docs.example.com/admin"))
     let result = await tree.links[0].propagateURL(blockedLocally, options: .untimed())
-    #expect(result.outcome == .discarded(reason: "nowhere by the rule \"docs.example.com/admin\""))
+    #expect(result.outcome == .discarded(reason: "discarded by the rule \"docs.example.com/admin\""))
     #expect(server.requests.isEmpty, "a nowhere rule needs no list")
     let video = try #require(URL(string: "https://youtu.be/abc"))
     let blocked = try #require(URL(string: "https://youtu.be/blocked"))
@@ -371,7 +371,7 @@ private struct TwoTaps {
     let tree = try makeTree(server)
     let presenter = try #require(tree.topic.linkPresenter)
     let url = try #require(URL(string: "https://example.com/a"))
-    #expect(await presenter.present(url, from: tree.topic) == .openedInSystem)
+    #expect(await presenter.present(url, from: tree.topic) == .systemAction)
     #expect(server.requests.isEmpty && tree.topic.prompts.isEmpty)
     #expect(tree.environment.presentations.isEmpty)
     #expect(await tree.links[0].propagateURL(url, options: .untimed()).outcome == .handled)

@@ -2,7 +2,7 @@
 /// surface asks and the platform only performs.
 ///
 /// In a handler's words (``URLHandlingDecision``): the first two are taken (the presenter shows
-/// the link), ``system(reason:)`` is `.systemAction`, and ``nowhere(reason:)`` is
+/// the link), ``systemAction(reason:)`` is `.systemAction`, and ``discarded(reason:)`` is
 /// `.discarded(reason:)`.
 public enum LinkDestination: Sendable, Equatable {
   /// The in-app browser; when `nativeAppFirst`, the link's own app (a universal link) is
@@ -11,14 +11,15 @@ public enum LinkDestination: Sendable, Equatable {
   /// The link's own app if a universal link opens one, else the person's default browser.
   case nativeAppOrDefaultBrowser(reason: String)
   /// The system opens it: not a web link, or one the policy keeps out of the in-app browser.
-  case system(reason: String)
+  case systemAction(reason: String)
   /// Nobody opens it: a rule blocks it, or its scheme never leaves its document.
-  case nowhere(reason: String)
+  case discarded(reason: String)
 
   /// Why the link goes there.
   public var reason: String {
     switch self {
-    case .inApp(_, let reason), .nativeAppOrDefaultBrowser(let reason), .system(let reason), .nowhere(let reason):
+    case .inApp(_, let reason), .nativeAppOrDefaultBrowser(let reason), .systemAction(let reason),
+      .discarded(let reason):
       reason
     }
   }

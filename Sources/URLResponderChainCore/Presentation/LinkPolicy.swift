@@ -97,10 +97,10 @@ public struct LinkPolicy: Sendable {
   ///   (``LinkPolicyList/waitsForList``), instead of the list held now; `nil` for the latter.
   package func destination(for url: URL, inApp: Bool, judged: LinkDestination?) -> LinkDestination {
     guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else {
-      return .nowhere(reason: "\(LinkScheme.of(url) ?? "a link without a") scheme never leaves its document")
+      return .discarded(reason: "\(LinkScheme.of(url) ?? "a link without a") scheme never leaves its document")
     }
     guard scheme == "http" || scheme == "https" else {
-      return .system(reason: "\(scheme) links cannot be shown in the in-app browser")
+      return .systemAction(reason: "\(scheme) links cannot be shown in the in-app browser")
     }
     let reason: String
     switch judged ?? list?.destination(url) {
@@ -109,13 +109,13 @@ public struct LinkPolicy: Sendable {
     case nil: reason = "every eligible web link opens in-app"
     }
     if case .failure(let refusal) = URLSafety.check(url, permittedPorts: permittedPorts) {
-      return .system(reason: "not shown in-app: \(refusal)")
+      return .systemAction(reason: "not shown in-app: \(refusal)")
     }
     switch preference {
     case .inApp where inApp: return .inApp(nativeAppFirst: universalLinksFirst, reason: reason)
     case .inApp:
       let reason = "kept out of the in-app browser here"
-      return universalLinksFirst ? .nativeAppOrDefaultBrowser(reason: reason) : .system(reason: reason)
+      return universalLinksFirst ? .nativeAppOrDefaultBrowser(reason: reason) : .systemAction(reason: reason)
     case .defaultBrowser: return .nativeAppOrDefaultBrowser(reason: "the person prefers their default browser")
     }
   }

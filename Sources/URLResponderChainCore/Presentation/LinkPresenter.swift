@@ -24,7 +24,7 @@ public final class LinkPresenter {
     /// An in-app browser for this link is already showing (or opening): nothing new shown.
     case alreadyPresented
     /// The system opened it (the policy sends it there, or nowhere could present it).
-    case openedInSystem
+    case systemAction
     /// Nobody opens it (the policy blocks it, or nothing could show it); why.
     case discarded(reason: String)
 
@@ -96,14 +96,14 @@ public final class LinkPresenter {
     // system ends at the one call below, why it went there in `reason`.
     let reason: String
     switch policy.destination(for: url, inApp: inApp, judged: judged) {
-    case .nowhere(let why):
+    case .discarded(let why):
       return .discarded(reason: why)
-    case .system(let why):
+    case .systemAction(let why):
       reason = why
     case .nativeAppOrDefaultBrowser:
       if await environment.openUniversalLink(url) { return .openedInNativeApp }
       return await environment.openInSystem(url)
-        ? .openedInSystem : .discarded(reason: "the default browser could not open it")
+        ? .systemAction : .discarded(reason: "the default browser could not open it")
     case .inApp(let nativeAppFirst, _):
       showing.append(url)
       if nativeAppFirst, await environment.openUniversalLink(url) {
@@ -119,7 +119,7 @@ public final class LinkPresenter {
       stopShowing(url)
     }
     return await environment.openInSystem(url)
-      ? .openedInSystem : .discarded(reason: "\(reason), and the system could not open it")
+      ? .systemAction : .discarded(reason: "\(reason), and the system could not open it")
   }
 
   /// Presents the in-app browser for `url` from `host`; whether it was presented. The browser
@@ -157,7 +157,7 @@ extension LinkPresenter.Outcome {
     case .openedInNativeApp: "opened in its app:"
     case .presentedInApp: "presented in-app:"
     case .alreadyPresented: "already presented:"
-    case .openedInSystem: "opened by the system:"
+    case .systemAction: "opened by the system:"
     case .discarded: "discarded:"
     }
   }

@@ -50,9 +50,9 @@ private final class RoutingScreen: TestViewController, URLHandler {
       permittedPorts: [], universalLinksFirst: false, preference: .inApp,
       list: LinkPolicyList { url in
         let host = url.host ?? ""
-        if host.contains("evil") { return .nowhere(reason: "denied") }
+        if host.contains("evil") { return .discarded(reason: "denied") }
         return host.hasPrefix(inAppHostPrefix)
-          ? .inApp(nativeAppFirst: false, reason: "listed") : .system(reason: "unlisted")
+          ? .inApp(nativeAppFirst: false, reason: "listed") : .systemAction(reason: "unlisted")
       })
   }
 

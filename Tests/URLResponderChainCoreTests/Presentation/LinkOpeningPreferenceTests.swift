@@ -21,7 +21,7 @@ import URLResponderChainTesting
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(
       environment: environment, policy: LinkPolicy(universalLinksFirst: true, preference: .defaultBrowser))
-    #expect(await presenter.present(web, from: TestViewController(name: "topic")) == .openedInSystem)
+    #expect(await presenter.present(web, from: TestViewController(name: "topic")) == .systemAction)
     #expect(environment.systemOpener.openedURLs == [web])
     #expect(environment.browserRequests.isEmpty)
     #expect(!presenter.isShowing(web))
@@ -47,7 +47,7 @@ import URLResponderChainTesting
   @Test func defaultBrowserOpensInTheSystemWithoutTryingToPresent() async {
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: .defaultBrowser))
-    #expect(await presenter.present(web, from: TestViewController(name: "t")) == .openedInSystem)
+    #expect(await presenter.present(web, from: TestViewController(name: "t")) == .systemAction)
     #expect(environment.presentations.isEmpty)
   }
 
@@ -64,7 +64,7 @@ import URLResponderChainTesting
     for preference in LinkOpeningPreference.allCases {
       let environment = RecordingLinkEnvironment()
       let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: preference))
-      #expect(await presenter.present(mail, from: TestViewController(name: "t")) == .openedInSystem)
+      #expect(await presenter.present(mail, from: TestViewController(name: "t")) == .systemAction)
       #expect(environment.browserRequests.isEmpty)
     }
   }
@@ -73,7 +73,7 @@ import URLResponderChainTesting
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment)
     presenter.policy.preference = .defaultBrowser
-    #expect(await presenter.present(web, from: TestViewController(name: "t")) == .openedInSystem)
+    #expect(await presenter.present(web, from: TestViewController(name: "t")) == .systemAction)
     presenter.policy.preference = .inApp
     #expect(await presenter.present(web, from: TestViewController(name: "t")) == .presentedInApp)
   }

@@ -27,7 +27,7 @@ import URLResponderChainTesting
     }
     // The system gets every other one, and opens those it has an app for.
     if environment.systemOpener.openedURLs == [url] {
-      #expect(outcome == .openedInSystem)
+      #expect(outcome == .systemAction)
     } else {
       #expect(environment.systemOpener.refusedURLs == [url])
       #expect(outcome.decision != .handled)
@@ -105,7 +105,7 @@ import URLResponderChainTesting
     let environment = RecordingLinkEnvironment()
     // The host chosen is the root, never the sheet that is going away; like UIKit, the root
     // cannot present until the dismissal ends, so the system opens the link instead.
-    #expect(await LinkPresenter(environment: environment).present(web, from: root) == .openedInSystem)
+    #expect(await LinkPresenter(environment: environment).present(web, from: root) == .systemAction)
     #expect(environment.presentationAttempts.map(\.hostName) == ["root"])
     #expect(environment.systemOpener.openedURLs == [web])
   }
@@ -116,7 +116,7 @@ import URLResponderChainTesting
     root.present(sheet)
     sheet.dismiss(completes: false)
     let environment = RecordingLinkEnvironment()
-    #expect(await LinkPresenter(environment: environment).present(web, from: sheet) == .openedInSystem)
+    #expect(await LinkPresenter(environment: environment).present(web, from: sheet) == .systemAction)
     #expect(environment.presentations.isEmpty)
   }
 
@@ -180,7 +180,7 @@ import URLResponderChainTesting
       var isBeingDismissed: Bool { false }
     }
     let environment = RecordingLinkEnvironment()
-    #expect(await LinkPresenter(environment: environment).present(web, from: Elsewhere()) == .openedInSystem)
+    #expect(await LinkPresenter(environment: environment).present(web, from: Elsewhere()) == .systemAction)
     #expect(environment.systemOpener.openedURLs == [web])
   }
 
