@@ -74,13 +74,11 @@
   }
 
   extension OpenURLAnswer {
-    /// SwiftUI's result for this answer (the core decides which). A link nobody in the chain
-    /// took goes back to SwiftUI's own action, which opens it in the system browser.
+    /// SwiftUI's result for this answer (the core decides which).
     var result: OpenURLAction.Result {
       switch self {
       case .handled: .handled
       case .discarded: .discarded
-      case .systemAction(let url): .systemAction(url)
       }
     }
   }

@@ -1,31 +1,17 @@
-package import Foundation
-
 /// What SwiftUI is told about a link it handed to the chain, in the words of its
-/// `OpenURLAction.Result`.
-///
-/// Indirect: made once per link SwiftUI opens, and copied as one reference instead of a URL
-/// and its flag (0.6 KB less code in the core at `-Osize`).
-package indirect enum OpenURLAnswer: Sendable {
+/// `OpenURLAction.Result`: taken, or discarded. Never `.systemAction`: SwiftUI's own action
+/// would open the link in the system past the policy declared on the chain, which only the
+/// chain's end asks.
+package enum OpenURLAnswer: Sendable {
   /// The chain took the link, or is still deciding and owns it.
   case handled
-  /// A handler discarded it.
+  /// Nobody opens it: a handler or the declared policy discarded it, the walk was cancelled
+  /// or timed out, or it never reached the chain's end (a view outside any hosting
+  /// hierarchy), where the declared policy is asked; so it fails closed.
   case discarded
-  /// Nobody in the chain took it: SwiftUI's own action opens it (rewritten, if a handler
-  /// rewrote it) in the system browser; a link the link policy sends nowhere (`file:`,
-  /// `javascript:`…) is discarded instead. Never in-app: only the app's link policy, asked by
-  /// a presenter in the chain, shows a link in-app.
-  case systemAction(URL)
 
   /// The answer for a walk's result; `nil` while the walk goes on.
   package init(_ result: URLPropagationResult?) {
-    guard let result else {
-      self = .handled
-      return
-    }
-    switch result.outcome {
-    case .handled: self = .handled
-    case .notHandled: self = SystemFallback.sendsNowhere(result.url) ? .discarded : .systemAction(result.url)
-    case .discarded, .cancelled, .timedOut: self = .discarded
-    }
+    self = result == nil || result?.outcome == .handled ? .handled : .discarded
   }
 }
