@@ -1,8 +1,8 @@
 import Foundation
 import URLResponderChainCore
 
-/// One rule of a ``URLResponderChainCore/LinkPolicy``: where the links its patterns match
-/// open, in the words of ``URLResponderChainCore/LinkDestination``.
+/// One rule of a `LinkPolicy`: where the links its patterns match
+/// open, in the words of `LinkDestination`.
 ///
 /// ```swift
 /// let policy = LinkPolicy(rules: [
@@ -23,12 +23,12 @@ import URLResponderChainCore
 ///    ``systemAction(_:)`` rule matches every spelling as a deny rule does, so that no spelling of
 ///    its links reaches a later in-app rule. An ``inApp(_:)`` or
 ///    ``nativeAppOrDefaultBrowser(_:)`` rule matches only a link the in-app browser may show
-///    (``URLResponderChainCore/EligibleURL``), on every reading, as an allow rule does.
+///    (`EligibleURL`), on every reading, as an allow rule does.
 /// 3. A link that no rule matches is judged by the policy's list, if it has one, and goes to
 ///    the system otherwise.
 ///
 /// A link an ``inApp(_:)`` rule matches opens as the person prefers
-/// (``URLResponderChainCore/LinkOpeningPreference``). Schemes that never leave a document
+/// (`LinkOpeningPreference`). Schemes that never leave a document
 /// (`javascript:`, `data:`, `file:`…) open nowhere, and other schemes (`mailto:`, `tel:`) go
 /// to the system, before any rule is read: rules judge web links.
 ///

@@ -46,9 +46,11 @@ open class TestWebView: TestView {
     super.init(name: name)
   }
 
-  /// Taps a link of the page whose `href` attribute is `href`, exactly as the HTML writes it.
+  /// Taps a link of the page.
   ///
-  /// - Parameter options: How a link sent up the chain is propagated.
+  /// - Parameters:
+  ///   - href: The link's `href` attribute, exactly as the HTML writes it.
+  ///   - options: How a link sent up the chain is propagated.
   public func tapLink(href: String, options: URLPropagationOptions = URLPropagationOptions()) async -> Tap {
     let navigation = WebNavigation(
       url: WebLinkScheme.resolve(href: href, against: pageURL), kind: .linkActivated, target: .mainFrame,
