@@ -42,25 +42,31 @@ extension LinkPolicy {
       preference: preference,
       list: LinkPolicyList(
         destination: {
-          Self.destination(for: $0, rules: rules, listed: Self.destination(by: allowlist.verdict(for: $0)))
+          // Without a list held, a preview shows nothing: a rule may not open what the list,
+          // once fetched, might block. Only a `discarded` rule answers without it.
+          guard let list = allowlist.currentAllowlist() else {
+            return Self.blocked($0, by: rules) ?? .systemAction(reason: "the remote allowlist has no list yet")
+          }
+          return Self.destination(for: $0, rules: rules, listed: Self.destination(by: list.verdict(for: $0)))
         },
         waitsForList: { url, origin in
           if let blocked = Self.blocked(url, by: rules) { return blocked }
-          let listed = await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery)
-          return listed.map { Self.destination(for: url, rules: rules, listed: $0) }
+          return await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery, rules: rules)
         }
       ))
   }
 }
 
 extension RemoteAllowlist {
-  /// Where a tap on `url` goes by the list, once it can be had: fetched or revalidated as
-  /// HTTP caching says, with a prompt reported from `origin` when the person can fix why it
-  /// cannot (none without an origin). A link that is not a web link is not checked (`nil`):
-  /// the policy decides it without the list.
+  /// Where a tap on `url` goes by `rules` and the list, once it can be had: fetched or
+  /// revalidated as HTTP caching says, with a prompt reported from `origin` when the person
+  /// can fix why it cannot (none without an origin). Without a list, the rules do not apply:
+  /// the link opens nowhere, or in the system when the app opted in. A link that is not a web
+  /// link is not checked (`nil`): the policy decides it without the list.
   @MainActor
   func destination(
-    for url: URL, reportingFrom origin: (any ResponderChainNode)?, recovery: RecoveryCoordinator
+    for url: URL, reportingFrom origin: (any ResponderChainNode)?, recovery: RecoveryCoordinator,
+    rules: [LinkRule]
   ) async -> LinkDestination? {
     guard let scheme = LinkScheme.of(url), scheme == "http" || scheme == "https" else { return nil }
     let opensInSystem = configuration.opensInSystemWhenUnavailable
@@ -81,7 +87,7 @@ extension RemoteAllowlist {
       guard let verdict else {
         return .systemAction(reason: "no allowlist can be had, and the app sends links to the system")
       }
-      return LinkPolicy.destination(by: verdict)
+      return LinkPolicy.destination(for: url, rules: rules, listed: LinkPolicy.destination(by: verdict))
     } catch let failure as RemoteAllowlistFailure {
       return .discarded(reason: failure.description)
     } catch {

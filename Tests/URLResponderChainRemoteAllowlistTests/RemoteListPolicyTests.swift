@@ -166,6 +166,53 @@ private struct TwoTaps {
     #expect(tree.app.systemOpener.openedURLs.isEmpty)
   }
 
+  /// Without a list held, a preview shows nothing, even for a link a rule shows in-app or
+  /// sends to its own app: the list, once fetched, might block it. A `discarded` rule still
+  /// answers.
+  @Test func withoutAListHeldRulesPreviewNothing() async throws {
+    let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["docs.example.com/blocked"]}"#.utf8)
+    let server = try LoopbackHTTPServer { _ in .ok(body: list, headers: ["Cache-Control": "max-age=60"]) }
+    defer { server.stop() }
+    let tree = try makeTree(
+      server,
+      rules: [.inApp("docs.example.com"), .nativeAppOrDefaultBrowser("youtu.be"), .discarded("ads.example.com")])
+    let blocked = try #require(URL(string: "https://docs.example.com/blocked"))
+    let video = try #require(URL(string: "https://youtu.be/abc"))
+    let ads = try #require(URL(string: "https://ads.example.com/x"))
+    guard case .systemAction = tree.policy.destination(for: blocked) else {
+      Issue.record("previewed without the list: \(tree.policy.destination(for: blocked))")
+      return
+    }
+    #expect(tree.policy.eligibleURL(blocked) == nil)
+    guard case .systemAction = tree.policy.destination(for: video) else {
+      Issue.record("sent to its app without the list: \(tree.policy.destination(for: video))")
+      return
+    }
+    #expect(tree.policy.destination(for: ads) == .discarded(reason: "discarded by the rule \"ads.example.com\""))
+    // A tap fetches the list; then the held list answers previews, its deny rule first.
+    #expect(await tree.links[0].propagateURL(blocked, options: .untimed()).outcome != .handled)
+    guard case .discarded = tree.policy.destination(for: blocked) else {
+      Issue.record("the list's deny rule: \(tree.policy.destination(for: blocked))")
+      return
+    }
+    #expect(tree.policy.eligibleURL(try #require(URL(string: "https://docs.example.com/a"))) != nil)
+  }
+
+  /// With the server down and the app opted in to the system, a link a rule would show
+  /// in-app goes to the system too: without the list, only a `discarded` rule answers.
+  @Test func withTheSystemOptInARulesLinkGoesToTheSystemWithoutTheList() async throws {
+    let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
+    defer { server.stop() }
+    let tree = try makeTree(
+      server, unavailable: .systemAction, rules: [.inApp("docs.example.com"), .discarded("ads.example.com")])
+    let docs = try #require(URL(string: "https://docs.example.com/a"))
+    let ads = try #require(URL(string: "https://ads.example.com/x"))
+    #expect(await tree.links[0].propagateURL(docs, options: .untimed()).outcome == .handled)
+    #expect(await tree.links[0].propagateURL(ads, options: .untimed()).outcome != .handled)
+    #expect(tree.environment.presentations.isEmpty)
+    #expect(tree.app.systemOpener.openedURLs == [docs])
+  }
+
   /// A link a rule shows in-app fails closed with the list: the list might block it.
   @Test func aLinkARuleShowsFailsClosedWithoutTheList() async throws {
     let server = try LoopbackHTTPServer { _ in .respond(status: 503, headers: [:], body: Data()) }
