@@ -97,6 +97,18 @@ let package = Package(
     productTests("URLResponderChainWebContent", ["URLResponderChainCore", "URLResponderChainLinkViews"]),
     productTests("URLResponderChainObservability", ["URLResponderChainCore"]),
     productTests("URLResponderChainTesting", ["URLResponderChainCore", "URLResponderChainRemoteAllowlist"]),
+    // The Apple layer's scenarios (present, dismiss and release; delegates forwarding; the
+    // SwiftUI modifiers in either order), compiled for iOS by apple-typecheck, and the test
+    // target the iOS simulator runs them in (`xcodebuild test`); both are empty elsewhere.
+    .target(
+      name: "AppleLayerScenarios",
+      dependencies: [
+        "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainLinkViews",
+        "URLResponderChainWebContent",
+      ],
+      path: "Tests/AppleLayerScenarios"
+    ),
+    .testTarget(name: "URLResponderChainAppleTests", dependencies: ["AppleLayerScenarios"]),
     .testTarget(
       name: "URLResponderChainIntegrationTests",
       // Every library (URLResponderChain included, so that its resource bundle, the privacy
