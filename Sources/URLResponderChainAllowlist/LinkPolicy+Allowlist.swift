@@ -15,34 +15,18 @@ extension LinkPolicy {
   /// print(policy.destination(for: URL(string: "https://example.org/")!))       // system
   /// ```
   ///
+  /// Rules come before the list (``LinkRule`` says how they are read): with
+  /// `rules: [.nativeAppOrDefaultBrowser("youtu.be")]`, YouTube's short links try their app first, unless
+  /// the list's deny rules block them.
+  ///
   /// - Parameters:
   ///   - allowlist: The allowlist that applies: an ``Allowlist``, or a `RemoteAllowlist`.
+  ///   - rules: Rules read before the list, in order. Defaults to none.
   ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
   ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
   ///   - preference: Where the person wants web links to open. Defaults to in-app.
   public init(
-    inApp allowlist: some URLVerdictProviding, permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false,
-    preference: LinkOpeningPreference = .inApp
-  ) {
-    self.init(
-      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference,
-      list: LinkPolicyList(destination: { Self.destination(by: allowlist.verdict(for: $0)) }))
-  }
-
-  /// A policy of ordered rules read before `allowlist` (``LinkRule`` says how): with
-  /// `rules: [.nativeAppOrDefaultBrowser("youtu.be")]`, YouTube's short links go to their app
-  /// first, unless the list's deny rules block them. A separate initializer, so that an app
-  /// without rules does not link the code that reads them.
-  ///
-  /// - Parameters:
-  ///   - allowlist: The allowlist that applies: an ``Allowlist``, or a `RemoteAllowlist`.
-  ///   - rules: Rules read before the list, in order.
-  ///   - permittedPorts: Non-default ports a rule names explicitly, besides those the rules
-  ///     name. Defaults to none.
-  ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
-  ///   - preference: Where the person wants web links to open. Defaults to in-app.
-  public init(
-    inApp allowlist: some URLVerdictProviding, rules: [LinkRule], permittedPorts: Set<Int> = [],
+    inApp allowlist: some URLVerdictProviding, rules: [LinkRule] = [], permittedPorts: Set<Int> = [],
     universalLinksFirst: Bool = false, preference: LinkOpeningPreference = .inApp
   ) {
     self.init(
@@ -77,7 +61,7 @@ extension LinkPolicy {
   /// The patterns are ``URLPattern``s written in code, like a literal: one that is not valid
   /// stops the app at once, naming it and why. A list read from a file or a server is loaded
   /// with ``Allowlist/init(allow:deny:)``, which throws, and given to
-  /// ``init(inApp:permittedPorts:universalLinksFirst:preference:)``.
+  /// ``init(inApp:rules:permittedPorts:universalLinksFirst:preference:)``.
   ///
   /// - Parameters:
   ///   - patterns: The hosts and paths shown in-app.

@@ -24,44 +24,16 @@ extension LinkPolicy {
   ///
   /// - Parameters:
   ///   - allowlist: The app's remote list, made once.
+  ///   - rules: Rules read before the list, in order (`LinkRule` says how): a tap on a link
+  ///     that a `discarded` rule matches does not wait for the list; any other waits, so that
+  ///     the list's deny rules are read. Defaults to none.
   ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
   ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
   ///   - preference: Where the person wants web links to open. Defaults to in-app.
   ///   - recovery: Shares one prompt between the links that fail the same way.
   @MainActor
   public init(
-    inApp allowlist: RemoteAllowlist, permittedPorts: Set<Int> = [], universalLinksFirst: Bool = false,
-    preference: LinkOpeningPreference = .inApp, recovery: RecoveryCoordinator = .shared
-  ) {
-    self.init(
-      permittedPorts: permittedPorts, universalLinksFirst: universalLinksFirst, preference: preference,
-      list: LinkPolicyList(
-        destination: { Self.destination(by: allowlist.verdict(for: $0)) },
-        waitsForList: { url, origin in
-          await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery) {
-            Self.destination(by: $0)
-          }
-        }
-      ))
-  }
-
-  /// A policy of ordered rules read before the remote list (`LinkRule` says how). A tap on a
-  /// link that a `discarded` rule matches does not wait for the list; any other waits, so that
-  /// the list's deny rules are read, and without a list held only a `discarded` rule answers.
-  /// A separate initializer, so that an app without rules does not link the code that reads
-  /// them.
-  ///
-  /// - Parameters:
-  ///   - allowlist: The app's remote list, made once.
-  ///   - rules: Rules read before the list, in order.
-  ///   - permittedPorts: Non-default ports a rule names explicitly, besides those the rules
-  ///     name. Defaults to none.
-  ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
-  ///   - preference: Where the person wants web links to open. Defaults to in-app.
-  ///   - recovery: Shares one prompt between the links that fail the same way.
-  @MainActor
-  public init(
-    inApp allowlist: RemoteAllowlist, rules: [LinkRule], permittedPorts: Set<Int> = [],
+    inApp allowlist: RemoteAllowlist, rules: [LinkRule] = [], permittedPorts: Set<Int> = [],
     universalLinksFirst: Bool = false, preference: LinkOpeningPreference = .inApp,
     recovery: RecoveryCoordinator = .shared
   ) {
@@ -79,25 +51,22 @@ extension LinkPolicy {
         },
         waitsForList: { url, origin in
           if let blocked = Self.blocked(url, by: rules) { return blocked }
-          return await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery) {
-            Self.destination(for: url, rules: rules, listed: Self.destination(by: $0))
-          }
+          return await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery, rules: rules)
         }
       ))
   }
 }
 
 extension RemoteAllowlist {
-  /// Where a tap on `url` goes by the list's verdict (`judged`: the policy's reading of it),
-  /// once the list can be had: fetched or revalidated as HTTP caching says, with a prompt
-  /// reported from `origin` when the person can fix why it cannot (none without an origin).
-  /// Without a list the verdict is not read: the link opens nowhere, or in the system when the
-  /// app opted in. A link that is not a web link is not checked (`nil`): the policy decides it
-  /// without the list.
+  /// Where a tap on `url` goes by `rules` and the list, once it can be had: fetched or
+  /// revalidated as HTTP caching says, with a prompt reported from `origin` when the person
+  /// can fix why it cannot (none without an origin). Without a list, the rules do not apply:
+  /// the link opens nowhere, or in the system when the app opted in. A link that is not a web
+  /// link is not checked (`nil`): the policy decides it without the list.
   @MainActor
   func destination(
     for url: URL, reportingFrom origin: (any ResponderChainNode)?, recovery: RecoveryCoordinator,
-    judged: (URLVerdict) -> LinkDestination
+    rules: [LinkRule]
   ) async -> LinkDestination? {
     guard let scheme = LinkScheme.of(url), scheme == "http" || scheme == "https" else { return nil }
     let opensInSystem = configuration.opensInSystemWhenUnavailable
@@ -118,7 +87,7 @@ extension RemoteAllowlist {
       guard let verdict else {
         return .systemAction(reason: "no allowlist can be had, and the app sends links to the system")
       }
-      return judged(verdict)
+      return LinkPolicy.destination(for: url, rules: rules, listed: LinkPolicy.destination(by: verdict))
     } catch let failure as RemoteAllowlistFailure {
       return .discarded(reason: failure.description)
     } catch {
