@@ -8,7 +8,7 @@ public import Foundation
 /// straight to the system.
 ///
 /// ``notHandled`` means "not mine" and nothing more: it is never an approval. A handler that
-/// refuses a link answers ``discarded(reason:)`` (nobody opens it) or ``systemAction`` (the
+/// keeps a link from opening answers ``discarded(reason:)`` (nobody opens it) or ``systemAction`` (the
 /// system browser opens it), never ``notHandled``, since a responder further up may show
 /// whatever reaches it in-app.
 public enum URLHandlingDecision: Sendable, Equatable {

@@ -15,7 +15,7 @@ public struct URLPropagationResult: Sendable {
   public enum Outcome: Sendable, Equatable {
     /// A handler accepted the URL; ``URLPropagationResult/decidingStep`` says which.
     case handled
-    /// A handler refused the URL; nobody opens it.
+    /// A handler or the policy discarded the URL; nobody opens it.
     case discarded(reason: String)
     /// The chain ran out (or looped back) without a handler accepting or refusing.
     case notHandled
