@@ -4,6 +4,11 @@
 // app would by URL, and uses only the SDK's public API; the SDK's package never depends on it.
 import PackageDescription
 
+/// The SDK's products `names`, as a target of this package depends on them.
+func sdk(_ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: "URLResponderChain") }
+}
+
 let package = Package(
   name: "DemoDocument",
   platforms: [.iOS(.v16), .macOS(.v13)],
@@ -18,38 +23,26 @@ let package = Package(
   targets: [
     .target(
       name: "DemoDocumentKit",
-      dependencies: [
-        .product(name: "URLResponderChain", package: "URLResponderChain"),
-        .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),
-        .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),
-        .product(name: "URLResponderChainRecovery", package: "URLResponderChain"),
-      ]
+      dependencies: sdk(
+        "URLResponderChain", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist",
+        "URLResponderChainRecovery")
     ),
     .executableTarget(
       name: "DemoDocumentCLI",
-      dependencies: [
-        "DemoDocumentKit", "DemoHTTPServer",
-        .product(name: "URLResponderChain", package: "URLResponderChain"),
-        .product(name: "URLResponderChainErrorHandling", package: "URLResponderChain"),
-        .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),
-        .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),
-        .product(name: "URLResponderChainRecovery", package: "URLResponderChain"),
-        .product(name: "URLResponderChainInboundLinks", package: "URLResponderChain"),
-        .product(name: "URLResponderChainRouting", package: "URLResponderChain"),
-        .product(name: "URLResponderChainTesting", package: "URLResponderChain"),
-      ]
+      dependencies: ["DemoDocumentKit", "DemoHTTPServer"]
+        + sdk(
+          "URLResponderChain", "URLResponderChainErrorHandling", "URLResponderChainAllowlist",
+          "URLResponderChainRemoteAllowlist", "URLResponderChainRecovery", "URLResponderChainInboundLinks",
+          "URLResponderChainRouting", "URLResponderChainTesting")
     ),
     // The loopback HTTP server of the SDK's tests (a link to its sources): it serves the demo's list.
     .target(name: "DemoHTTPServer"),
     .testTarget(
       name: "DemoDocumentKitTests",
-      dependencies: [
-        "DemoDocumentKit", "DemoDocumentCLI",
-        .product(name: "URLResponderChain", package: "URLResponderChain"),
-        .product(name: "URLResponderChainRecovery", package: "URLResponderChain"),
-        .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),
-        .product(name: "URLResponderChainTesting", package: "URLResponderChain"),
-      ]
+      dependencies: ["DemoDocumentKit", "DemoDocumentCLI"]
+        + sdk(
+          "URLResponderChain", "URLResponderChainRecovery", "URLResponderChainRemoteAllowlist",
+          "URLResponderChainTesting")
     ),
   ],
   swiftLanguageModes: [.v6]

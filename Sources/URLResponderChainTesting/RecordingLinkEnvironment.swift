@@ -66,7 +66,11 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
   ) -> Bool {
     let url = eligible.url
     browserRequests.append(url)
-    guard let host = host as? TestViewController else { return false }
+    // As SFSafariViewController, which raises for any other scheme (an `EligibleURL` may hold
+    // an app's own): `SafariURLPresenter` refuses it.
+    guard eligible.scheme == "http" || eligible.scheme == "https", let host = host as? TestViewController else {
+      return false
+    }
     presentationAttempts.append(Presentation(url: url, hostName: host.name))
     let browser = BrowserStandIn(
       name: "browser(\(url.absoluteString))", lifetime: PresentationLifetime(onEnd: onDismiss))

@@ -67,14 +67,8 @@
 
     /// The app's delegate, for a callback this delegate does not implement and it does.
     override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
-      // `assumeIsolated` runs its closure synchronously on this (the main) thread, and the
-      // delegate is handed straight back to the runtime on the same thread: no other thread
-      // ever sees `target`, so leaving it unchecked is sound.
-      nonisolated(unsafe) var target: (any PDFViewDelegate)?
-      MainActor.assumeIsolated {
-        if pdfViewDelegate?.responds(to: aSelector) == true { target = pdfViewDelegate }
-      }
-      return target ?? super.forwardingTarget(for: aSelector)
+      mainThreadForwardingTarget { pdfViewDelegate?.responds(to: aSelector) == true ? pdfViewDelegate : nil }
+        ?? super.forwardingTarget(for: aSelector)
     }
 
     // MARK: - Owned callback

@@ -58,12 +58,7 @@
 
     /// The app's delegate, for a callback this delegate does not own and it implements.
     override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
-      // `assumeIsolated` runs its closure synchronously on this (the main) thread, and the
-      // delegate is handed straight back to the runtime on the same thread: no other thread
-      // ever sees `target`, so leaving it unchecked is sound.
-      nonisolated(unsafe) var target: (any UITextViewDelegate)?
-      MainActor.assumeIsolated { target = forwardingDelegate(for: aSelector) }
-      return target ?? super.forwardingTarget(for: aSelector)
+      mainThreadForwardingTarget { forwardingDelegate(for: aSelector) } ?? super.forwardingTarget(for: aSelector)
     }
 
     /// The app's delegate when it implements `selector` (only selectors this delegate does

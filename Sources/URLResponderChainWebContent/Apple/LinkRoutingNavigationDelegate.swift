@@ -88,12 +88,7 @@
 
     /// The app's delegate that implements `aSelector`, for what this delegate does not.
     override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
-      // `assumeIsolated` runs its closure synchronously on this (the main) thread, and the
-      // delegate is handed straight back to the runtime on the same thread: no other thread
-      // ever sees `target`, so leaving it unchecked is sound.
-      nonisolated(unsafe) var target: (any NSObjectProtocol)?
-      MainActor.assumeIsolated { target = forwardingDelegate(for: aSelector) }
-      return target ?? super.forwardingTarget(for: aSelector)
+      mainThreadForwardingTarget { forwardingDelegate(for: aSelector) } ?? super.forwardingTarget(for: aSelector)
     }
 
     private func forwardingDelegate(for selector: Selector) -> (any NSObjectProtocol)? {

@@ -119,15 +119,22 @@ private final class RoutingScreen: TestViewController, URLHandler {
     #expect(environment.presentations.map(\.url) == [web])
   }
 
+  /// Makes the app delegate declare a policy that shows `inAppHostPrefix` hosts in-app: the
+  /// delegate (keep it: the application holds it weakly) and the environment it presents in.
+  private func declareAtTheAppDelegate(inAppHostPrefix: String) -> (DeclaringDelegate, RecordingLinkEnvironment) {
+    let appEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
+    let delegate = DeclaringDelegate(
+      presenter: LinkPresenter(environment: appEnvironment, policy: Self.policy(inAppHostPrefix: inAppHostPrefix)))
+    application.delegate = delegate
+    return (delegate, appEnvironment)
+  }
+
   /// The application's own declaration (the app delegate's, after the application in the
   /// chain) applies to every screen that declares nothing nearer, and a link is shown from the
   /// view controller nearest it.
   @Test func theAppDelegatesDeclarationAppliesWhereNoScreenDeclares() async {
     article.linkPresenter = nil
-    let appEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
-    let delegate = DeclaringDelegate(
-      presenter: LinkPresenter(environment: appEnvironment, policy: Self.policy(inAppHostPrefix: "docs.")))
-    application.delegate = delegate
+    let (delegate, appEnvironment) = declareAtTheAppDelegate(inAppHostPrefix: "docs.")
     #expect(await text.propagateURL(web).outcome == .handled)
     #expect(appEnvironment.presentations.map(\.hostName) == ["figure"])
     #expect(await text.propagateURL(blocked).outcome == .discarded(reason: "denied"))
@@ -136,6 +143,7 @@ private final class RoutingScreen: TestViewController, URLHandler {
     #expect(await text.propagateURL(web).outcome == .handled)
     #expect(appEnvironment.presentations.count == 1 && environment.presentations.isEmpty)
     #expect(application.systemOpener.openedURLs == [web])
+    withExtendedLifetime(delegate) {}
   }
 
   /// The scene's declaration (a `SafariURLHandling` scene delegate's, asked at the scene's
@@ -143,10 +151,7 @@ private final class RoutingScreen: TestViewController, URLHandler {
   /// app delegate's; a screen's declaration is nearer still.
   @Test func theScenesDeclarationAppliesBetweenTheScreensAndTheApplications() async {
     article.linkPresenter = nil
-    let appEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
-    let delegate = DeclaringDelegate(
-      presenter: LinkPresenter(environment: appEnvironment, policy: Self.policy(inAppHostPrefix: "none.")))
-    application.delegate = delegate
+    let (delegate, appEnvironment) = declareAtTheAppDelegate(inAppHostPrefix: "none.")
     let sceneEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
     let scene = TestScene(window: application.windows.first)
     scene.linkPresenter = LinkPresenter(environment: sceneEnvironment, policy: Self.policy(inAppHostPrefix: "docs."))
@@ -166,6 +171,7 @@ private final class RoutingScreen: TestViewController, URLHandler {
     #expect(await text.propagateURL(web).outcome == .handled)
     #expect(application.systemOpener.openedURLs == [web, web], "the app delegate's policy: to the system")
     #expect(sceneEnvironment.presentations.count == 1)
+    withExtendedLifetime(delegate) {}
   }
 
   /// With no declaration the application opens the link with the system, as before, and a

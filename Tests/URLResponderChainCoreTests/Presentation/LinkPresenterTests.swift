@@ -76,6 +76,16 @@ import URLResponderChainTesting
     #expect(environment.shown.first?.url == url, "exactly the value that was checked")
   }
 
+  /// An app's own scheme can be checked too; the in-app browser still shows only http and
+  /// https (SFSafariViewController raises for any other), whoever calls it.
+  @Test func theInAppBrowserRefusesACheckedURLOfAnAppsOwnScheme() throws {
+    let environment = RecordingLinkEnvironment()
+    let custom = try EligibleURL(try #require(URL(string: "myapp://document/42")), customSchemes: ["myapp"])
+    let presented = environment.presentInAppBrowser(for: custom, from: TestViewController(name: "topic")) {}
+    #expect(!presented)
+    #expect(environment.presentations.isEmpty)
+  }
+
   @Test func aLinkTheSystemCannotOpenIsDiscardedWithWhy() async throws {
     let environment = RecordingLinkEnvironment(systemOpener: FakeSystemOpener(openableSchemes: []))
     let outcome = await LinkPresenter(environment: environment).present(
