@@ -29,13 +29,16 @@ extension ResponderChainNode {
         continue
       }
       // While the handler takes its time, the nodes below it can go away.
-      visited.letGo(&held, then: handler)
+      visited.remember(held)
+      held = HeldNodes()
       switch await handler.handleError(error) {
       case .handled: return true
       case .notHandled: break
       case .rewrite(let rewritten): error = rewritten
       }
       guard let next = handler.nextNode else { return false }
+      // Its turn is over: kept with the nodes passed after it, so that a loop back to it is seen.
+      held.append(handler)
       node = next
     }
   }

@@ -96,6 +96,13 @@ if CommandLine.arguments.contains("--profile-async-100") {
   var sink = 0
   for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
   print(sink)
+} else if CommandLine.arguments.contains("--profile-swiftui") {
+  // Only the SwiftUI-shaped chain's propagation (PROFILE_ROUNDS times), for an instruction count.
+  let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
+  let chain = makeSwiftUIShapedChain()
+  var sink = 0
+  for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
+  print(sink)
 } else if CommandLine.arguments.contains("--profile-compile") {
   // Only compiling an allowlist of 100,000 rules, ten times, for a profiler.
   let rules = (0..<100_000).map { $0 % 2 == 0 ? "host\($0).example.com" : "*.zone\($0).example.net" }

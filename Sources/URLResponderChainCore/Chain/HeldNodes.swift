@@ -10,7 +10,7 @@
 ///
 /// The references are `Unmanaged` and released by hand; that is sound because only this type
 /// holds them, it cannot be copied, and each one is released exactly once: by
-/// ``removeAll(_:)``, or when the walk's value goes away (`deinit`).
+/// `deinit`, when the walk lets go of the value.
 package struct HeldNodes: ~Copyable {
   private var base: UnsafeMutablePointer<Unmanaged<AnyObject>>?
   private var count = 0
@@ -45,14 +45,9 @@ package struct HeldNodes: ~Copyable {
     for index in 0..<count { body(ObjectIdentifier(base.unsafelyUnwrapped[index].takeUnretainedValue())) }
   }
 
-  /// Hands each node to `body`, in the order they were kept, then lets go of them all.
-  package mutating func removeAll(_ body: (AnyObject) -> Void) {
-    for index in 0..<count {
-      let node = base.unsafelyUnwrapped[index]
-      body(node.takeUnretainedValue())
-      node.release()
-    }
-    count = 0
+  /// Calls `body` with each node held here, in the order they were kept.
+  package func forEachNode(_ body: (AnyObject) -> Void) {
+    for index in 0..<count { body(base.unsafelyUnwrapped[index].takeUnretainedValue()) }
   }
 
   /// Room for 32 nodes at first (most chains), then twice as much each time it is full.

@@ -10,14 +10,15 @@
 /// - The nodes visited since the walk last waited (``HeldNodes``, the walk's own). None of
 ///   them can be freed, so no address among them reused, while the walk goes on without
 ///   waiting; the walk lets go of them when it waits or ends.
-/// - Before the walk waits for a handler (``letGo(_:then:)``) it lets go of them, so that a node
-///   below a handler that takes its time can go away, and remembers each one by a weak
-///   reference, which reads `nil` once the node is freed, whatever is allocated at its address
-///   later. One way on every platform: a UIKit responder's weak references live in the
-///   Objective-C runtime's table and cost its retains nothing; a Swift node (a SwiftUI
-///   modifier's handler, a test's node) gets a side table, which sends its later retains down
-///   the runtime's slow path. That cost is paid only by nodes a walk waited behind, and is
-///   measured where it ships (`Benchmarks/README.md`). A walk that ends forgets them all.
+/// - When the walk waits it lets go of them (``remember(_:)``), so that a node below a handler
+///   that takes its time can go away, and remembers each one by a weak reference, which reads
+///   `nil` once the node is freed, whatever is allocated at its address later. One way on
+///   every platform: a UIKit responder's weak references live in the Objective-C runtime's
+///   table and cost its retains nothing; a Swift node (a SwiftUI modifier's handler, a test's
+///   node) gets a side table, which sends its later retains down the runtime's slow path. That
+///   cost is paid only by nodes a walk really waited behind: an awaited handler that answers
+///   without suspending is not a wait (`PropagationWalk`). It is measured where it ships
+///   (`Benchmarks/README.md`). A walk that ends forgets them all.
 ///
 /// A hash set would cost an allocation and a hash per hop, so the first check goes through a
 /// 1,024-bit filter stored inline: a clear bit proves the address is new. Only when the bit
@@ -58,20 +59,12 @@ package struct VisitedNodes {
     return true
   }
 
-  /// Lets go of the nodes in `held`, and empties it, because the walk is about to wait for
-  /// `handler`: while it takes its time, the nodes below it can go away. The handler is
-  /// remembered too, and held by the walk elsewhere; it never goes through `held`, whose
-  /// storage would otherwise be allocated for it alone when awaited handlers follow one another.
-  package mutating func letGo(_ held: inout HeldNodes, then handler: AnyObject) {
-    // Appended one by one, so the storage grows by doubling: reserving the exact count here
-    // would copy every reference again at each wait.
-    held.removeAll { remember($0) }
-    remember(handler)
-  }
-
-  /// Remembers a node the walk is letting go of.
-  private mutating func remember(_ node: AnyObject) {
-    earlier.append(EarlierNode(node))
+  /// Remembers the nodes in `held` by weak references, because the walk is about to let go of
+  /// them and wait: while a handler takes its time, the nodes below it can go away. The caller
+  /// then lets go of `held`. The handler itself is held by the walk while it is asked, and
+  /// joins the held nodes once it has answered.
+  package mutating func remember(_ held: borrowing HeldNodes) {
+    held.forEachNode { earlier.append(EarlierNode($0)) }
   }
 
   /// Whether the node visited at `address` still lives. It is then the node now at that

@@ -11,9 +11,10 @@ import Foundation
 /// too. A watchdog task is started only once a handler suspends; it sleeps until the
 /// current handler's deadline and gives it up if it is still waiting then.
 ///
-/// Per hop the walk costs one dynamic cast, one clock read per handler and one trace
-/// entry, and keeps the node it passed without a retain (``HeldNodes``); no task, and no
-/// allocation beyond three growing buffers: the trace's (32 steps, doubled when full), the
+/// Per hop the walk costs a dynamic cast or two (one for a ``URLHandler``, two for a node
+/// that is no handler, and none for the rest of a run of such nodes of one class), one clock
+/// read per handler and one trace entry, and keeps the node it passed without a retain
+/// (``HeldNodes``); no task, and no allocation beyond three growing buffers: the trace's (32 steps, doubled when full), the
 /// held nodes' (32 nodes at the first node passed between waits, doubled when full) and the
 /// nodes remembered at waits (``VisitedNodes``, doubled when full).
 @MainActor
@@ -30,29 +31,66 @@ final class PropagationWalk {
   private let startsImmediatelyWhereAvailable: Bool
   private let isRegistered: Bool
   private var waiters = PropagationWaiters()
-  private var task: Task<Void, Never>?
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
 
-  /// Where the walk is; changed only through ``enter(_:)``.
-  private var phase: PropagationPhase
-  /// The URL as the handlers so far left it.
-  private var currentURL: URL
-  /// The hop of the node visited last: 0 for the origin, -1 before any.
-  private var hop = -1
-  /// When the last handler answered, or the walk began: each answer's step records the time since.
-  private var lastTick: UInt64 = 0
-  /// One entry per node visited, in order.
-  private var steps: [URLPropagationStep] = []
-  private var visited = VisitedNodes()
-  /// Whether a handler answered ``URLHandlingDecision/systemAction``: from then on only a
-  /// ``SystemURLOpener`` is asked (``PropagationRules/asks(_:onlyTheSystem:)``).
-  private var asksOnlyTheSystem = false
-  /// The open signpost of the handler being asked; read at every handler's answer.
-  private var handlerInterval: SignpostInterval?
-  // Read once per propagation or per awaited handler: the checks cost nothing measurable.
-  private var watchdog: Task<Void, Never>?
-  private var startsWatchdogAtFirstHandler = false
+  // The walk's own state, read and written on every hop:
+  //
+  // - `phase`: where the walk is; changed only through `enter(_:)`.
+  // - `currentURL`: the URL as the handlers so far left it.
+  // - `hop`: the hop of the node visited last; 0 for the origin, -1 before any.
+  // - `lastTick`: when the last handler answered, or the walk began; each answer's step
+  //   records the time since.
+  // - `steps`: one entry per node visited, in order.
+  // - `visited`, `held`: what the walk visited, and the nodes passed since it last waited,
+  //   kept alive until it waits or ends (`VisitedNodes` says why).
+  // - `hasWaited`: whether the walk has waited yet (its task suspended in a handler, or was
+  //   left for a later main-actor turn). Until then nothing could go away while it ran, so it
+  //   lets go of nothing: awaited handlers that answer without suspending (SwiftUI's closures,
+  //   mostly) cost no weak reference. From then on it lets go before each awaited handler.
+  // - `asksOnlyTheSystem`: whether a handler answered `.systemAction`; from then on only a
+  //   `SystemURLOpener` is asked (`PropagationRules.asks(_:onlyTheSystem:)`).
+  // - `handlerInterval`: the open signpost of the handler being asked.
+  // - `task`, `watchdog`, `startsWatchdogAtFirstHandler`: the walk's task and its watchdog.
+  //
+  // The runtime's exclusivity check of each access (SE-0176) was a quarter of an awaited hop's
+  // instructions, and 1.2 KB of code in the product every app imports first. A release build
+  // drops it (`@exclusivity(unchecked)`), which is sound because every access is the walk's
+  // own, on the main actor, and none is left open while code that is not the walk's runs (a
+  // handler, a node's `nextNode` or `deinit`, a task's cancellation handlers, an observer):
+  // what such code could reach is moved or copied into a local first (`walkSynchronously`,
+  // `record`, `letGoOfHeldNodes`, `enter`, `finish`, `cancel`, `timeOut`). A debug build keeps
+  // the check, so that a test that re-enters the walk (`ReentrantWalkTests`,
+  // `LettingGoTests`) traps on an access a change leaves open.
+  #if DEBUG
+    private var phase: PropagationPhase
+    private var currentURL: URL
+    private var hop = -1
+    private var lastTick: UInt64 = 0
+    private var steps: [URLPropagationStep] = []
+    private var visited = VisitedNodes()
+    private var held = HeldNodes()
+    private var hasWaited = false
+    private var asksOnlyTheSystem = false
+    private var handlerInterval: SignpostInterval?
+    private var task: Task<Void, Never>?
+    private var watchdog: Task<Void, Never>?
+    private var startsWatchdogAtFirstHandler = false
+  #else
+    @exclusivity(unchecked) private var phase: PropagationPhase
+    @exclusivity(unchecked) private var currentURL: URL
+    @exclusivity(unchecked) private var hop = -1
+    @exclusivity(unchecked) private var lastTick: UInt64 = 0
+    @exclusivity(unchecked) private var steps: [URLPropagationStep] = []
+    @exclusivity(unchecked) private var visited = VisitedNodes()
+    @exclusivity(unchecked) private var held = HeldNodes()
+    @exclusivity(unchecked) private var hasWaited = false
+    @exclusivity(unchecked) private var asksOnlyTheSystem = false
+    @exclusivity(unchecked) private var handlerInterval: SignpostInterval?
+    @exclusivity(unchecked) private var task: Task<Void, Never>?
+    @exclusivity(unchecked) private var watchdog: Task<Void, Never>?
+    @exclusivity(unchecked) private var startsWatchdogAtFirstHandler = false
+  #endif
   private var startedAt: UInt64 = 0
   /// The propagation's signpost, open only while Instruments (or a test recorder) listens.
   private var propagationInterval: SignpostInterval?
@@ -116,7 +154,9 @@ final class PropagationWalk {
   @inline(__always)
   private func enter(_ next: PropagationPhase) {
     assert(phase.allows(next), "a walk cannot go from \(phase.name) to \(next.name)")
-    phase = next
+    // The phase left behind may hold a handler's last reference: it goes after the access.
+    var next = next
+    swap(&phase, &next)
   }
 
   /// A token naming a waiter that will be attached; a cancellation that arrives first is
@@ -179,6 +219,7 @@ final class PropagationWalk {
         } else {
           self.task = task
           startWatchdog()
+          letGoOfHeldNodes()
         }
         return
       }
@@ -187,6 +228,19 @@ final class PropagationWalk {
     // see whether a handler suspended, so the watchdog starts at the first awaited handler.
     startsWatchdogAtFirstHandler = true
     task = Task { await self.walkAsynchronously() }
+    letGoOfHeldNodes()
+  }
+
+  /// The walk waits: the nodes it holds can go away meanwhile, and it remembers them weakly.
+  /// From now on it lets go before every awaited handler, since any of them may suspend.
+  private func letGoOfHeldNodes() {
+    hasWaited = true
+    visited.remember(held)
+    var nodes = HeldNodes()
+    swap(&nodes, &held)
+    // Freed here, if nobody else holds them, with no access to the walk open: a node's
+    // `deinit` may reach the walk (by cancelling it).
+    _ = consume nodes
   }
 
   // MARK: - The walk
@@ -210,44 +264,62 @@ final class PropagationWalk {
       self.hop = hop
       asksOnlyTheSystem = onlyTheSystem
     }
+    // The visited nodes are moved out for the whole run, and the trace for each run of nodes
+    // that are not asked, so that such a node costs no exclusivity check. The trace goes back
+    // before anything that reads it (a handler, which may end the walk, its answer, a wait,
+    // the end); the visited nodes only before a wait, since the end forgets them.
+    var seen = VisitedNodes()
+    swap(&seen, &visited)
     let signposting = propagationInterval != nil
     // `take()` moves each node out of the cursor: the walk holds one reference per node,
     // the one `nextNode` returned. When the node's turn is over that reference moves into
     // `held`, which keeps it until the walk waits or ends, so that no node is freed and its
     // address taken by a newcomer while the walk goes on (`VisitedNodes` says why). A handler
     // is kept through its cast, not the node it was cast from: the cast then takes the node's
-    // reference instead of retaining it.
+    // reference instead of retaining it. Moved out of the walk, like the visited nodes.
     var held = HeldNodes()
+    swap(&held, &self.held)
+    // The last type found to be neither kind of handler: a run of nodes of one class (nested
+    // views) is cast once. A class's conformances do not change, and each failed cast is a
+    // lookup in the runtime's conformance cache, the largest part of such a node's hop.
+    var plainType: ObjectIdentifier?
     while let node = cursor.take() {
       let nodeID = ObjectIdentifier(node)
       let nodeType = type(of: node)
+      let typeID = ObjectIdentifier(nodeType)
       hop &+= 1
-      guard visited.insert(nodeID, held: held) else { break }
-      let asks = PropagationRules.asks(nodeType, onlyTheSystem: onlyTheSystem)
-      if asks, ObjectIdentifier(nodeType) != awaitedType, let handler = node as? any URLHandler {
-        if signposting { beginHandlerInterval(handler) }
-        let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
-        // A handler may have ended the walk while it answered (by cancelling it through a
-        // propagation that joined it); its answer then no longer counts.
-        guard !isFinished else { return false }
-        if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType, onlyTheSystem: &onlyTheSystem) {
-          return false
+      guard seen.insert(nodeID, held: held) else { break }
+      if typeID != plainType, PropagationRules.asks(nodeType, onlyTheSystem: onlyTheSystem) {
+        if typeID != awaitedType, let handler = node as? any URLHandler {
+          if signposting { beginHandlerInterval(handler) }
+          let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
+          // A handler may have ended the walk while it answered (by cancelling it through a
+          // propagation that joined it); its answer then no longer counts.
+          guard !isFinished else { return false }
+          if record(decision, node: handler, nodeID: nodeID, nodeType: nodeType, onlyTheSystem: &onlyTheSystem) {
+            return false
+          }
+          if case .rewrite(let rewritten) = decision { url = rewritten }
+          cursor = handler.nextNode
+          held.append(consume handler)
+          continue
         }
-        if case .rewrite(let rewritten) = decision { url = rewritten }
-        cursor = handler.nextNode
-        held.append(consume handler)
-      } else if asks, let handler = node as? any AsyncURLHandler {
-        if signposting { beginHandlerInterval(handler) }
-        // The phase holds the handler until it is asked; the walk lets go of the nodes below.
-        visited.letGo(&held, then: handler)
-        enter(.stopped(at: handler))
-        return true
-      } else {
-        steps.append(
-          URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
-        cursor = node.nextNode
-        held.append(consume node)
+        if let handler = node as? any AsyncURLHandler {
+          // A node's code may have ended the walk (`nextNode` is the app's).
+          guard !isFinished else { return false }
+          if signposting { beginHandlerInterval(handler) }
+          // The phase holds the handler until it is asked; the walk keeps what it holds, and
+          // lets go of it only once it waits (`letGoOfHeldNodes()`).
+          swap(&seen, &visited)
+          swap(&held, &self.held)
+          enter(.stopped(at: handler))
+          return true
+        }
+        plainType = typeID
       }
+      steps.append(URLPropagationStep(node: node, nodeID: nodeID, nodeType: nodeType, decision: nil, nanoseconds: 0))
+      cursor = node.nextNode
+      held.append(consume node)
     }
     finish(.notHandled)
     return false
@@ -260,6 +332,12 @@ final class PropagationWalk {
     guard case .stopped(var handler) = phase else { return }
     while true {
       if startsWatchdogAtFirstHandler, watchdog == nil { startWatchdog() }
+      // Once the walk has waited, any handler may make it wait again: the nodes below go first,
+      // and one of them, freed, may have cancelled the walk.
+      if hasWaited {
+        letGoOfHeldNodes()
+        guard !isFinished else { return }
+      }
       // The timeout runs from this call to its return: not the time the walk waited for the
       // main actor to start it, but every wait of the handler's own, for the main actor too.
       let tick = MonotonicClock.now()
@@ -277,14 +355,16 @@ final class PropagationWalk {
       // leaves an answer given without suspending to count.)
       if timeout > .zero, timeoutClock.now(tick: MonotonicClock.now()) - askedAt > timeout { return timeOut() }
       enter(.walking)
-      let handlerID = ObjectIdentifier(handler)
-      if record(
-        decision, node: handler, nodeID: handlerID, nodeType: type(of: handler), onlyTheSystem: &asksOnlyTheSystem)
-      {
-        return
-      }
+      var onlyTheSystem = asksOnlyTheSystem
+      let ended = record(
+        decision, node: handler, nodeID: ObjectIdentifier(handler), nodeType: type(of: handler),
+        onlyTheSystem: &onlyTheSystem)
+      asksOnlyTheSystem = onlyTheSystem
+      if ended { return }
       // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
       guard let next = handler.nextNode else { return finish(.notHandled) }
+      // Its turn is over: kept with the nodes passed after it, so that a loop back to it is seen.
+      held.append(handler)
       guard walkSynchronously(from: next, after: ObjectIdentifier(type(of: handler))),
         case .stopped(let awaited) = phase
       else { return }
@@ -310,12 +390,15 @@ final class PropagationWalk {
     case .systemAction: origin.wasSentToTheSystem = true
     default: break
     }
-    // The tick through a local: two accesses held at once (the trace's and the tick's) would
-    // make the runtime's exclusivity check of each hop search a longer set.
+    // The tick and the trace through locals: no access to the walk is open while the step is
+    // made (a debug build asks the node for its trace name).
     var tick = lastTick
+    var trace: [URLPropagationStep] = []
+    swap(&trace, &steps)
     let outcome = PropagationRules.apply(
       decision, by: node, nodeID: nodeID, nodeType: nodeType, at: MonotonicClock.now(), since: &tick,
-      onlyTheSystem: &onlyTheSystem, trace: &steps)
+      onlyTheSystem: &onlyTheSystem, trace: &trace)
+    swap(&trace, &steps)
     lastTick = tick
     guard let outcome else { return false }
     finish(outcome)
@@ -339,18 +422,24 @@ final class PropagationWalk {
     // Nothing is held once the walk ends, not even by a handle an app keeps to cancel it, or
     // by a timed-out handler's task that ignores its cancellation and still holds the walk.
     visited = VisitedNodes()
+    var nodes = HeldNodes()
+    swap(&nodes, &held)
     // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
     enter(.finished(result))
     if isRegistered { InFlightPropagations.remove(self) }
-    watchdog?.cancel()
-    watchdog = nil
+    let watchdog = self.watchdog
+    self.watchdog = nil
     task = nil
+    watchdog?.cancel()
     if let waiter = waiters.removeSole() {
       waiter.resume(with: result)
     } else {
       for (_, waiter) in waiters.removeAll() { waiter.resume(with: result) }
     }
     observe(result)
+    // The nodes go last, with no access to the walk open and the walk finished: a freed
+    // node's `deinit` finds nothing left to end.
+    _ = consume nodes
   }
 
   /// Logs the result, closes its signposts and tells the observers; each costs a check when
@@ -393,6 +482,8 @@ final class PropagationWalk {
   private func timeOut() {
     guard !isFinished else { return }
     steps = traceIncludingPending()
+    // Through a local: cancelling runs the handler's cancellation handlers.
+    let task = self.task
     task?.cancel()
     finish(.timedOut)
   }
@@ -404,6 +495,7 @@ final class PropagationWalk {
     let trace = traceIncludingPending()
     if waiters.isEmpty {
       steps = trace
+      let task = self.task
       task?.cancel()
       finish(.cancelled)
     }
