@@ -149,12 +149,12 @@ public struct Allowlist: URLVerdictProviding {
   ///   resolved, as double-decoding, Windows ("best-fit") and case-insensitive servers read it.
   ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.`, `/%2561dmin` and `/ａdmin`.
   ///
-  /// A path that an allow rule reads is refused when it holds a character whose NFKC or
+  /// An allow rule allows no path that holds a character whose NFKC or
   /// NFKC_Casefold form holds ASCII (`ſ`, the Kelvin sign, fullwidth `ａ` and `／`, `𝐚`, `ⅰ`):
   /// servers disagree on what it reads as, so
   /// no allow rule may be climbed out of with one. A path with more than 30 combining marks
   /// in a row, which no one writes and which costs time to compose that grows with the square
-  /// of the run, is refused.
+  /// of the run, is not allowed either.
   public func verdict(for url: EligibleURL) -> URLVerdict {
     var readsPath = false
     let written = judge(url, path: url.path, patterns: compiled.patterns, readsPath: &readsPath)

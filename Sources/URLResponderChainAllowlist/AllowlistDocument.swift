@@ -81,7 +81,7 @@ enum AllowlistDocument {
   /// A name that is not one of the document's own but is one of them to a case-insensitive
   /// reader (`"Deny"`, `"DENY"`, `"verſion"`, whose long s uppercases to `S`). This reader
   /// would ignore it and drop its rules, while a validator that folds case would read them:
-  /// so it refuses the document instead.
+  /// so it rejects the document instead.
   private static func nearMiss(in names: Dictionary<String, Any>.Keys) -> String? {
     for name in names where !["version", "allow", "deny"].contains(name) {
       for own in ["version", "allow", "deny"] where name.lowercased() == own || name.uppercased() == own.uppercased() {
@@ -109,7 +109,7 @@ extension Allowlist {
   /// The most entries (allow and deny together) a document may hold by default.
   public static let defaultEntryLimit = 200_000
   /// The largest document read by default, in bytes (2 MB): the same limit a
-  /// `RemoteAllowlistConfiguration` applies to a response. A larger document is refused
+  /// `RemoteAllowlistConfiguration` applies to a response. A larger document is rejected
   /// before it is parsed, so reading one never takes memory out of proportion to it.
   public static let defaultByteLimit = 2 * 1024 * 1024
 
@@ -118,10 +118,10 @@ extension Allowlist {
   ///
   /// Unknown keys are ignored, except one that differs from `version`, `allow` or `deny` only
   /// in case (`"Deny"`): a reader that ignores case would read it, so the document is
-  /// refused. Any other `version` is refused; `deny` may be omitted. The JSON must be exactly
-  /// RFC 8259's, and a name that appears twice in one object, at any depth, refuses the
+  /// rejected. Any other `version` is rejected; `deny` may be omitted. The JSON must be exactly
+  /// RFC 8259's, and a name that appears twice in one object, at any depth, rejects the
   /// document (`{"allow": […], "allow": […]}` means two lists to two readers). Every entry is
-  /// validated and every bad one reported by list and index; one bad entry refuses the whole
+  /// validated and every bad one reported by list and index; one bad entry rejects the whole
   /// document, so a half-loaded list never replaces a good one.
   ///
   /// ```swift

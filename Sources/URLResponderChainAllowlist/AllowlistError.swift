@@ -1,6 +1,6 @@
 import URLResponderChainCore
 
-/// Every problem found while loading an allowlist; the list is refused whole.
+/// Every problem found while loading an allowlist; the list is rejected whole.
 public struct AllowlistError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Which list an entry was in.
   public enum List: String, Sendable, Equatable {

@@ -1,6 +1,6 @@
 import URLResponderChainCore
 
-/// Why a host or route pattern was refused when it was loaded.
+/// Why a host or route pattern was rejected when it was loaded.
 public enum URLPatternError: Error, Sendable, Equatable {
   /// The pattern is empty.
   case empty

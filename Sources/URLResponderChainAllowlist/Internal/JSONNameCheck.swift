@@ -1,24 +1,24 @@
 import Foundation
 import URLResponderChainCore
 
-/// A strict RFC 8259 reading of a whole document that refuses duplicate object names.
+/// A strict RFC 8259 reading of a whole document that rejects duplicate object names.
 ///
 /// RFC 8259 §4 leaves duplicate names to the parser: one reader keeps the first, another the
 /// last, so `{"allow": ["a.com"], "allow": ["evil.com"]}` means two lists. A security list
 /// must mean one thing to every reader, so a document with a duplicate name at any depth is
-/// refused before it is read. Names are compared after their escapes are decoded (so
+/// rejected before it is read. Names are compared after their escapes are decoded (so
 /// `"\u0061llow"` is `"allow"`) and as Swift strings compare, under canonical equivalence,
-/// which refuses whatever any reader could take for one name.
+/// which rejects whatever any reader could take for one name.
 ///
 /// The grammar is RFC 8259's, exactly: no comments, no trailing commas, no lone surrogates,
 /// no byte-order mark, nothing after the value but white space. Nesting deeper than
-/// ``depthLimit`` is refused. The walk is iterative, so hostile nesting cannot exhaust
+/// ``depthLimit`` is rejected. The walk is iterative, so hostile nesting cannot exhaust
 /// the stack, and it is linear in the document's size.
 enum JSONNameCheck {
   /// The deepest nesting read.
   static let depthLimit = 512
 
-  /// Why the document is refused, or `nil` when it is well-formed JSON without duplicate
+  /// Why the document is rejected, or `nil` when it is well-formed JSON without duplicate
   /// names.
   static func problem(in data: Data) -> String? {
     data.withUnsafeBytes { raw -> String? in
@@ -80,7 +80,7 @@ enum JSONNameCheck {
       }
       let name = try readString()
       // Hashing a name composes it, in time that grows with the square of a run of
-      // combining marks: a longer run than anyone writes is refused before.
+      // combining marks: a longer run than anyone writes is rejected before.
       if OverlongCombiningRun.end(in: name.unicodeScalars) != nil {
         throw fail("a name holds more than \(OverlongCombiningRun.limit) combining marks in a row in \(location)")
       }

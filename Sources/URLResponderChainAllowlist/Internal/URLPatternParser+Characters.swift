@@ -34,7 +34,7 @@ extension URLPatternParser {
     guard !authority.contains("@"), authority.unicodeScalars.allSatisfy({ !$0.isASCII || $0.value > 0x20 }) else {
       throw .invalidHost("\"\(authority)\" is not a plain ASCII domain name")
     }
-    // An internationalized host is stored in its ASCII form, or the rule is refused.
+    // An internationalized host is stored in its ASCII form, or the rule is rejected.
     let ascii: String
     switch Punycode.asciiHost(authority) {
     case .success(let host): ascii = host
@@ -53,7 +53,7 @@ extension URLPatternParser {
       path: try parsePath(characters: pathText))
   }
 
-  /// Refuses text with more combining marks in a row than Unicode's stream-safe limit
+  /// Rejects text with more combining marks in a row than Unicode's stream-safe limit
   /// (``OverlongCombiningRun``): no one writes it, and the character parser compares
   /// characters, which composes them in time that grows with the square of the run. The
   /// refusal names the host or the path, whichever holds the run.

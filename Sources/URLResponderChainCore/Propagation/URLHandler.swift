@@ -30,7 +30,7 @@ public import Foundation
 /// - When ``URLHandlingContext/isDryRun`` is `true`, answer as for a tap and open nothing: a
 ///   long press asks what a tap would do, to decide its preview, and only this protocol's
 ///   handlers are asked then.
-/// - Return ``URLHandlingDecision/discarded(reason:)`` to refuse a URL: the walk stops and
+/// - Return ``URLHandlingDecision/discarded(reason:)`` to discard a URL: the walk stops and
 ///   nobody opens it. The reason reaches the caller and the trace.
 /// - Keep it quick: it runs on the main thread and, since it cannot suspend, no timeout or
 ///   cancellation can interrupt it.

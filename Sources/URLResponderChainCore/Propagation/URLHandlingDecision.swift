@@ -19,7 +19,7 @@ public enum URLHandlingDecision: Sendable, Equatable {
   /// Continue up the chain with another URL, for example after upgrading `http` to
   /// `https` or stripping tracking parameters.
   case rewrite(URL)
-  /// Refuse the URL. The walk stops and nobody opens it.
+  /// Discard the URL. The walk stops and nobody opens it.
   case discarded(reason: String)
   /// The system opens the URL: the walk goes on up the chain, but asks no handler except
   /// the application at its end (`UIApplication`, `NSApplication`). The application asks
