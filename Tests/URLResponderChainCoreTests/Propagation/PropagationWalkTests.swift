@@ -115,7 +115,7 @@ import URLResponderChainTesting
     let newParent = ImmediateHandler(.handled)
     let deferring = DeferringHandler(.notHandled, next: oldParent)
     let recorder = CompletionRecorder()
-    deferring.propagateURL(exampleURL, completion: recorder.completion)
+    deferring.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
     await deferring.entered.wait()
     deferring.next = newParent
     deferring.release.open()

@@ -16,7 +16,7 @@ import URLResponderChainCore
       let handler = DeferringHandler(.notHandled, next: top)
       let origin = Node(next: handler)
       (weakOrigin, weakHandler, weakTop) = (origin, handler, top)
-      propagation = origin.propagateURL(exampleURL, completion: recorder.completion)
+      propagation = origin.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
       await handler.entered.wait()
       handler.release.open()
     }
@@ -37,7 +37,7 @@ import URLResponderChainCore
       let middle = Node(next: handler)
       let origin = Node(next: middle)
       (weakOrigin, weakMiddle) = (origin, middle)
-      origin.propagateURL(exampleURL, completion: recorder.completion)
+      origin.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
     }
     await handler.entered.wait()
     #expect(weakOrigin == nil)
