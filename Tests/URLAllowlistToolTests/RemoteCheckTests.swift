@@ -162,8 +162,9 @@ import Testing
     // It ends: a process that hung would never answer. How long the deadline is, is measured
     // on a clock the tests move (RemoteAllowlistTimingTests) and read from the arguments
     // (ToolTests); a real-time bound near 3 s is what a loaded machine overruns (10.3 s was
-    // seen with both cores busy), so this one only tells ending from hanging.
-    #expect(ContinuousClock.now - start < .seconds(60))
+    // seen with both cores busy, and 61 s for three attempts at a server that never answers
+    // with four busy loops on two cores), so this one only tells ending from hanging.
+    #expect(ContinuousClock.now - start < .seconds(180))
   }
 
   enum FailureCase: CaseIterable, Sendable {
