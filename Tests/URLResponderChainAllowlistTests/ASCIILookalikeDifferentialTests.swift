@@ -53,8 +53,11 @@ import URLResponderChainCore
       guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenNFKCCaseFolded,
         !URLSafety.caseOnlyLookalikes.contains(scalar)
       else { continue }
-      // Every way of reading it, computed here without the shortcut.
+      // Every way of reading it, computed here without the shortcut. A scalar no case mapping
+      // changes reads as itself every way: NFKC_Casefold leaves it as it is, so NFKC does too.
+      // Skipping those (most of the code space) takes this test from 7.7 s to a fraction.
       let properties = scalar.properties
+      guard properties.changesWhenCaseMapped else { continue }
       let readings = [
         properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping,
         properties.lowercaseMapping.uppercased(), properties.uppercaseMapping.lowercased(),

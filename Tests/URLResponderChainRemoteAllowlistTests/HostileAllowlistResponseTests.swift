@@ -18,6 +18,9 @@ import Testing
     let name: String
     let reply: LoopbackHTTPServer.Reply
     let entryLimit: Int
+    /// How long the client waits: 8 s, long enough for every row on a loaded machine (both
+    /// cores busy), except the row that must run out of time, which needs 40 s and gets 1 s.
+    let timeout: Duration
     /// Whether the failure is the expected kind.
     let isExpected: @Sendable (RemoteAllowlistFailure) -> Bool
     /// Words the failure's description contains (case-insensitive).
@@ -26,11 +29,13 @@ import Testing
 
     init(
       _ name: String, _ reply: LoopbackHTTPServer.Reply, entryLimit: Int = Allowlist.defaultEntryLimit,
-      says: String, _ isExpected: @escaping @Sendable (RemoteAllowlistFailure) -> Bool
+      timeout: Duration = .seconds(8), says: String,
+      _ isExpected: @escaping @Sendable (RemoteAllowlistFailure) -> Bool
     ) {
       self.name = name
       self.reply = reply
       self.entryLimit = entryLimit
+      self.timeout = timeout
       self.says = says
       self.isExpected = isExpected
     }
@@ -187,7 +192,7 @@ import Testing
       .trickle(
         status: 200, headers: ["Content-Type": "application/json"], body: Data(good.utf8), pieces: good.utf8.count,
         pause: .seconds(1)),
-      says: "did not answer in time"
+      timeout: .seconds(1), says: "did not answer in time"
     ) { $0 == .timedOut },
     Row("an empty 200", .ok(body: Data()), says: "body is empty") {
       if case .malformedResponse = $0 { true } else { false }
@@ -224,17 +229,17 @@ import Testing
     ) { if case .malformedResponse = $0 { true } else { false } },
   ]
 
-  fileprivate func configuration(_ server: LoopbackHTTPServer, cache: URL, entryLimit: Int)
-    -> RemoteAllowlistConfiguration
-  {
+  fileprivate func configuration(
+    _ server: LoopbackHTTPServer, cache: URL, entryLimit: Int, timeout: Duration = .seconds(8)
+  ) -> RemoteAllowlistConfiguration {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.cacheDirectory = cache
     configuration.entryLimit = entryLimit
     configuration.retry.maximumAttempts = 1
     // Long enough for every row but the slow one on a loaded machine (both cores busy); the
-    // slow one needs 40 s, so it is the only row that meets the timeout.
-    configuration.requestTimeout = .seconds(8)
-    configuration.fetchTimeout = .seconds(8)
+    // slow one needs 40 s, so it is the only row that meets the timeout (``Row/timeout``).
+    configuration.requestTimeout = timeout
+    configuration.fetchTimeout = timeout
     return configuration
   }
 
@@ -247,7 +252,8 @@ import Testing
     let server = try LoopbackHTTPServer { _ in row.reply }
     defer { server.stop() }
     let cache = temporaryDirectory()
-    let remote = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
+    let remote = try RemoteAllowlist(
+      configuration: configuration(server, cache: cache, entryLimit: row.entryLimit, timeout: row.timeout))
     let check = await remote.checked("https://example.com/a")
     guard case .unavailable(let failure) = check else {
       Issue.record("\(row.name) was adopted: \(check)")
@@ -267,12 +273,14 @@ import Testing
     let replies = ReplyScript([.ok(body: Data(Self.good.utf8), headers: ["Cache-Control": "max-age=0"]), row.reply])
     let server = try LoopbackHTTPServer { _ in replies.next() }
     defer { server.stop() }
-    let first = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
+    let first = try RemoteAllowlist(
+      configuration: configuration(server, cache: cache, entryLimit: row.entryLimit, timeout: row.timeout))
     #expect(await first.checked("https://example.com/a").isAllowed)
     let file = cache.appendingPathComponent(PersistedAllowlist.fileName)
     let before = try Data(contentsOf: file)
 
-    let next = try RemoteAllowlist(configuration: configuration(server, cache: cache, entryLimit: row.entryLimit))
+    let next = try RemoteAllowlist(
+      configuration: configuration(server, cache: cache, entryLimit: row.entryLimit, timeout: row.timeout))
     let check = await next.checked("https://example.com/a")
     guard case .unavailable = check else {
       Issue.record("\(row.name) did not fail closed: \(check)")
