@@ -78,31 +78,29 @@ func report() async {
   if sink == 42 { print("") }
 }
 
+/// Propagates through `chain` PROFILE_ROUNDS times (100,000 unless set), for a profiler or an
+/// instruction count.
+@MainActor
+func profilePropagations(through chain: any ResponderChainNode) async {
+  let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
+  var sink = 0
+  for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
+  print(sink)
+}
+
 if CommandLine.arguments.contains("--profile-async-100") {
   // Only the walk (100 hops, or PROFILE_LENGTH), for a profiler or an instruction count;
   // PROFILE_AWAITED=1 uses AsyncURLHandlers.
   let environment = ProcessInfo.processInfo.environment
   let length = Int(environment["PROFILE_LENGTH"] ?? "") ?? 100
-  let chain =
-    makeRejectingChain(length: length, awaited: environment["PROFILE_AWAITED"] == "1")
-  var sink = 0
-  let rounds = Int(environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
-  for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
-  print(sink)
+  await profilePropagations(
+    through: makeRejectingChain(length: length, awaited: environment["PROFILE_AWAITED"] == "1"))
 } else if CommandLine.arguments.contains("--profile-realistic") {
-  // Only the realistic chain's propagation (PROFILE_ROUNDS times), for an instruction count.
-  let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
-  let chain = makeRealisticChain()
-  var sink = 0
-  for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
-  print(sink)
+  // Only the realistic chain's propagation, for an instruction count.
+  await profilePropagations(through: makeRealisticChain())
 } else if CommandLine.arguments.contains("--profile-swiftui") {
-  // Only the SwiftUI-shaped chain's propagation (PROFILE_ROUNDS times), for an instruction count.
-  let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 100_000
-  let chain = makeSwiftUIShapedChain()
-  var sink = 0
-  for _ in 0..<rounds { sink &+= await chain.propagateURL(benchmarkURL).trace.count }
-  print(sink)
+  // Only the SwiftUI-shaped chain's propagation, for an instruction count.
+  await profilePropagations(through: makeSwiftUIShapedChain())
 } else if CommandLine.arguments.contains("--profile-compile") {
   // Only compiling an allowlist of 100,000 rules, ten times, for a profiler.
   let rules = (0..<100_000).map { $0 % 2 == 0 ? "host\($0).example.com" : "*.zone\($0).example.net" }
