@@ -37,11 +37,7 @@
     /// Asks the system to open `url` (only in its own app, when `universalLinksOnly`), and
     /// waits for whether it did: every way this layer opens a link ends here.
     func opens(_ url: URL, universalLinksOnly: Bool) async -> Bool {
-      await withCheckedContinuation { continuation in
-        open(url, options: universalLinksOnly ? [.universalLinksOnly: true] : [:]) {
-          continuation.resume(returning: $0)
-        }
-      }
+      await open(url, options: universalLinksOnly ? [.universalLinksOnly: true] : [:])
     }
   }
 #endif

@@ -7,9 +7,7 @@
   /// the tap came from (the walk finds it from the origin).
   extension UIWindowScene: SceneURLOpening {
     package func openURL(_ url: URL) async -> Bool {
-      await withCheckedContinuation { continuation in
-        open(url, options: nil) { opened in continuation.resume(returning: opened) }
-      }
+      await open(url, options: nil)
     }
   }
 

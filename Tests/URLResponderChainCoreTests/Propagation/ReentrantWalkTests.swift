@@ -32,6 +32,18 @@ private final class AwaitedReenteringHandler: Linked, AsyncURLHandler {
   }
 }
 
+/// A node whose `nextNode` (the app's code, as a `UIResponder`'s `next` is) runs `reenter`
+/// each time the walk asks it.
+private final class ReenteringNode: ResponderChainNode {
+  var reenter: @MainActor () -> Void = {}
+  let next: (any ResponderChainNode)?
+  init(next: (any ResponderChainNode)?) { self.next = next }
+  var nextNode: (any ResponderChainNode)? {
+    reenter()
+    return next
+  }
+}
+
 /// Handlers and completions that re-enter the walk while it runs: cancel it, join it,
 /// propagate again, change the chain. The walk's state keeps the runtime's exclusivity checks
 /// (these tests run in a debug build, where an overlapping access traps), and every outcome
@@ -155,6 +167,54 @@ private final class AwaitedReenteringHandler: Linked, AsyncURLHandler {
     let recorder = CompletionRecorder()
     propagation = await startBehind(handler, recorder: recorder)
     #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(recorder.results.count == 1)
+  }
+
+  // A node's `nextNode` is the app's code too, and may cancel the walk that asks it (a
+  // `deinit` it runs, say). The walk ends there, once: the handlers above are not asked, and
+  // a chain that runs out after it does not end the walk a second time (which trapped).
+
+  @Test func aNodeWhoseNextNodeCancelsTheWalkEndsItBeforeTheHandlersAbove() async {
+    let app = AtOnceHandler(.handled)
+    let node = ReenteringNode(next: Node(next: app))
+    var propagation: URLPropagation?
+    node.reenter = { propagation?.cancel() }
+    let recorder = CompletionRecorder()
+    propagation = await startBehind(node, recorder: recorder)
+    #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(app.calls == 0, "a handler is never asked once the walk was cancelled")
+    #expect(recorder.results.count == 1)
+  }
+
+  @Test func aNodeWhoseNextNodeCancelsTheWalkBeforeTheChainRunsOutEndsItOnce() async {
+    let node = ReenteringNode(next: Node(next: Node()))
+    var propagation: URLPropagation?
+    node.reenter = { propagation?.cancel() }
+    let recorder = CompletionRecorder()
+    propagation = await startBehind(node, recorder: recorder)
+    #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(recorder.results.count == 1)
+  }
+
+  @Test func anAwaitedHandlersNextNodeThatCancelsTheWalkEndsItOnce() async {
+    let app = AtOnceHandler(.handled)
+    final class ReenteringAwaitedHandler: AsyncURLHandler {
+      var reenter: @MainActor () -> Void = {}
+      let next: any ResponderChainNode
+      init(next: any ResponderChainNode) { self.next = next }
+      func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
+      var nextNode: (any ResponderChainNode)? {
+        reenter()
+        return next
+      }
+    }
+    let handler = ReenteringAwaitedHandler(next: app)
+    var propagation: URLPropagation?
+    handler.reenter = { propagation?.cancel() }
+    let recorder = CompletionRecorder()
+    propagation = await startBehind(handler, recorder: recorder)
+    #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(app.calls == 0)
     #expect(recorder.results.count == 1)
   }
 }

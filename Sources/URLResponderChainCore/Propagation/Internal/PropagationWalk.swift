@@ -53,44 +53,24 @@ final class PropagationWalk {
   // - `handlerInterval`: the open signpost of the handler being asked.
   // - `task`, `watchdog`, `startsWatchdogAtFirstHandler`: the walk's task and its watchdog.
   //
-  // The runtime's exclusivity check of each access (SE-0176) was a quarter of an awaited hop's
-  // instructions, and 1.2 KB of code in the product every app imports first. A release build
-  // drops it (`@exclusivity(unchecked)`), which is sound because every access is the walk's
-  // own, on the main actor, and none is left open while code that is not the walk's runs (a
-  // handler, a node's `nextNode` or `deinit`, a task's cancellation handlers, an observer):
-  // what such code could reach is moved or copied into a local first (`walkSynchronously`,
-  // `record`, `letGoOfHeldNodes`, `enter`, `finish`, `cancel`, `timeOut`). A debug build keeps
-  // the check, so that a test that re-enters the walk (`ReentrantWalkTests`,
-  // `LettingGoTests`) traps on an access a change leaves open.
-  #if DEBUG
-    private var phase: PropagationPhase
-    private var currentURL: URL
-    private var hop = -1
-    private var lastTick: UInt64 = 0
-    private var steps: [URLPropagationStep] = []
-    private var visited = VisitedNodes()
-    private var held = HeldNodes()
-    private var hasWaited = false
-    private var asksOnlyTheSystem = false
-    private var handlerInterval: SignpostInterval?
-    private var task: Task<Void, Never>?
-    private var watchdog: Task<Void, Never>?
-    private var startsWatchdogAtFirstHandler = false
-  #else
-    @exclusivity(unchecked) private var phase: PropagationPhase
-    @exclusivity(unchecked) private var currentURL: URL
-    @exclusivity(unchecked) private var hop = -1
-    @exclusivity(unchecked) private var lastTick: UInt64 = 0
-    @exclusivity(unchecked) private var steps: [URLPropagationStep] = []
-    @exclusivity(unchecked) private var visited = VisitedNodes()
-    @exclusivity(unchecked) private var held = HeldNodes()
-    @exclusivity(unchecked) private var hasWaited = false
-    @exclusivity(unchecked) private var asksOnlyTheSystem = false
-    @exclusivity(unchecked) private var handlerInterval: SignpostInterval?
-    @exclusivity(unchecked) private var task: Task<Void, Never>?
-    @exclusivity(unchecked) private var watchdog: Task<Void, Never>?
-    @exclusivity(unchecked) private var startsWatchdogAtFirstHandler = false
-  #endif
+  //
+  // The runtime checks every access to these (SE-0176), in every build: handlers and the app's
+  // code re-enter the walk, and a check is what catches an access left open while such code
+  // runs. The walk's speed comes from how few accesses a hop makes, not from switching the
+  // checks off: a run of nodes keeps what it can in locals (`walkSynchronously`).
+  private var phase: PropagationPhase
+  private var currentURL: URL
+  private var hop = -1
+  private var lastTick: UInt64 = 0
+  private var steps: [URLPropagationStep] = []
+  private var visited = VisitedNodes()
+  private var held = HeldNodes()
+  private var hasWaited = false
+  private var asksOnlyTheSystem = false
+  private var handlerInterval: SignpostInterval?
+  private var task: Task<Void, Never>?
+  private var watchdog: Task<Void, Never>?
+  private var startsWatchdogAtFirstHandler = false
   private var startedAt: UInt64 = 0
   /// The propagation's signpost, open only while Instruments (or a test recorder) listens.
   private var propagationInterval: SignpostInterval?
@@ -264,10 +244,9 @@ final class PropagationWalk {
       self.hop = hop
       asksOnlyTheSystem = onlyTheSystem
     }
-    // The visited nodes are moved out for the whole run, and the trace for each run of nodes
-    // that are not asked, so that such a node costs no exclusivity check. The trace goes back
-    // before anything that reads it (a handler, which may end the walk, its answer, a wait,
-    // the end); the visited nodes only before a wait, since the end forgets them.
+    // The visited nodes are moved out for the run, and go back only before a wait (the end
+    // forgets them). The trace stays in place: a cancellation that the app's code makes while
+    // the walk runs it (a handler, a node's `nextNode`) reads it.
     var seen = VisitedNodes()
     swap(&seen, &visited)
     let signposting = propagationInterval != nil
@@ -291,6 +270,9 @@ final class PropagationWalk {
       guard seen.insert(nodeID, held: held) else { break }
       if typeID != plainType, PropagationRules.asks(nodeType, onlyTheSystem: onlyTheSystem) {
         if typeID != awaitedType, let handler = node as? any URLHandler {
+          // The app's code the walk ran since the last check (a node's `nextNode` or `deinit`)
+          // may have ended the walk: a handler is never asked after that.
+          if endedMeanwhile() { return false }
           if signposting { beginHandlerInterval(handler) }
           let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
           // A handler may have ended the walk while it answered (by cancelling it through a
@@ -305,8 +287,7 @@ final class PropagationWalk {
           continue
         }
         if let handler = node as? any AsyncURLHandler {
-          // A node's code may have ended the walk (`nextNode` is the app's).
-          guard !isFinished else { return false }
+          if endedMeanwhile() { return false }
           if signposting { beginHandlerInterval(handler) }
           // The phase holds the handler until it is asked; the walk keeps what it holds, and
           // lets go of it only once it waits (`letGoOfHeldNodes()`).
@@ -321,8 +302,17 @@ final class PropagationWalk {
       cursor = node.nextNode
       held.append(consume node)
     }
-    finish(.notHandled)
+    if !endedMeanwhile() { finish(.notHandled) }
     return false
+  }
+
+  /// Whether the app's code that the walk ran (a node's `nextNode` or `deinit`, where a
+  /// propagation can be cancelled) ended it. The steps of the nodes passed since then are
+  /// dropped: a finished walk holds nothing, and they count for no result.
+  private func endedMeanwhile() -> Bool {
+    guard isFinished else { return false }
+    steps = []
+    return true
   }
 
   /// Awaits the handler the walk stopped at, then walks on, synchronously where it can,
@@ -361,8 +351,11 @@ final class PropagationWalk {
         onlyTheSystem: &onlyTheSystem)
       asksOnlyTheSystem = onlyTheSystem
       if ended { return }
-      // Read after the handler answered: a chain that changed during a deferral is followed as it is now.
-      guard let next = handler.nextNode else { return finish(.notHandled) }
+      // Read after the handler answered: a chain that changed during a deferral is followed as
+      // it is now. The app's `nextNode` may end the walk.
+      let next = handler.nextNode
+      if endedMeanwhile() { return }
+      guard let next else { return finish(.notHandled) }
       // Its turn is over: kept with the nodes passed after it, so that a loop back to it is seen.
       held.append(handler)
       guard walkSynchronously(from: next, after: ObjectIdentifier(type(of: handler))),
