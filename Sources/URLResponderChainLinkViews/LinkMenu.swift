@@ -1,7 +1,6 @@
-package import Foundation
-import URLResponderChainCore
+package import URLResponderChainCore
 
-/// The long-press menu of a link, decided by ``init(for:from:policyOf:)``: a web preview or
+/// The long-press menu of a link, decided by ``init(for:from:)``: a web preview or
 /// none, and the actions to offer.
 package struct LinkMenu: Sendable, Equatable {
   /// An action in a link's menu.
@@ -14,14 +13,15 @@ package struct LinkMenu: Sendable, Equatable {
     case share
   }
 
-  /// The URL to preview in the in-app browser, or `nil` for a menu without a web preview.
-  /// Committing the preview sends the link up the chain; it never presents by itself.
-  package var previewURL: URL?
+  /// The checked web URL to preview in-app, or `nil` for a menu without a web preview: the
+  /// previews (`SFSafariViewController`, a web view) take nothing else. Committing the preview
+  /// sends the link up the chain; it never presents by itself.
+  package var previewURL: EligibleURL?
   /// The actions, in menu order.
   package var actions: [Action]
 
   /// Creates a menu.
-  package init(previewURL: URL?, actions: [Action]) {
+  package init(previewURL: EligibleURL?, actions: [Action]) {
     self.previewURL = previewURL
     self.actions = actions
   }

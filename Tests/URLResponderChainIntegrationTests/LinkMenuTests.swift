@@ -19,8 +19,8 @@ import URLResponderChainRemoteAllowlist
   @Test(arguments: [
     "https://docs.example.com/guide", "http://docs.example.com/legacy", "https://a.archive.example.com/1",
   ])
-  func anAllowedWebLinkIsPreviewedInApp(link: String) {
-    #expect(menu(link) == LinkMenu(previewURL: URL(string: link)!, actions: [.open, .copyLink, .share]))
+  func anAllowedWebLinkIsPreviewedInApp(link: String) throws {
+    #expect(menu(link) == LinkMenu(previewURL: try EligibleURL(link), actions: [.open, .copyLink, .share]))
   }
 
   @Test(arguments: [

@@ -23,7 +23,7 @@ import URLResponderChainRemoteAllowlist
     #expect(server.requests.isEmpty)
 
     #expect(try await remote.check(guide) == .allowed(rule: "docs.example.com"))
-    #expect(policy.menu(for: guide)?.previewURL == guide)
+    #expect(policy.menu(for: guide)?.previewURL?.url == guide)
     #expect(policy.menu(for: URL(string: "https://other.example/")!)?.previewURL == nil)
     #expect(server.requests.count == 1)
   }

@@ -41,7 +41,7 @@ import URLResponderChainTesting
     #expect(tap.outcome == .discarded(reason: "a tracker"))
     // Another link passes the document and is previewed, as a tap shows it.
     let article2 = try #require(URL(string: "https://docs.example.com/a"))
-    #expect(LinkMenu(for: article2, from: document)?.previewURL == article2)
+    #expect(LinkMenu(for: article2, from: document)?.previewURL?.url == article2)
   }
 
   @Test func aRewrittenLinkPreviewsTheURLATapWouldShow() throws {
@@ -115,6 +115,15 @@ import URLResponderChainTesting
     #expect(
       LinkMenu(for: mail, from: screen)
         == LinkMenu(previewURL: nil, actions: [.open, .copyLink]))
+  }
+
+  /// A checked URL may have an app's own scheme; no web preview loads it (SFSafariViewController
+  /// raises for any scheme but `http` and `https`), so a menu never offers one.
+  @Test func onlyAWebURLIsPreviewable() throws {
+    let web = try EligibleURL("https://docs.example.com/a")
+    let own = try EligibleURL(try #require(URL(string: "myapp://docs.example.com/a")), customSchemes: ["myapp"])
+    #expect(LinkMenu.previewable(web) == web)
+    #expect(LinkMenu.previewable(own) == nil)
   }
 
   /// A SwiftUI declaration (`presentsLinksInSafari(policy:)`) is a node that answers

@@ -17,7 +17,7 @@
       onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     ) -> UIContextMenuConfiguration {
       let preview: UIContextMenuContentPreviewProvider? = menu.previewURL.map { previewURL in
-        { SFSafariViewController(url: previewURL) }
+        { SFSafariViewController(url: previewURL.url) }
       }
       return UIContextMenuConfiguration(identifier: url as NSURL, previewProvider: preview) {
         [weak view, weak start] _ in
