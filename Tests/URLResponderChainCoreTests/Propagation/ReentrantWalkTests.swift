@@ -34,7 +34,7 @@ private final class AwaitedReenteringHandler: Linked, AsyncURLHandler {
 
 /// A node whose `nextNode` (the app's code, as a `UIResponder`'s `next` is) runs `reenter`
 /// each time the walk asks it.
-private final class ReenteringNode: ResponderChainNode {
+private class ReenteringNode: ResponderChainNode {
   var reenter: @MainActor () -> Void = {}
   let next: (any ResponderChainNode)?
   init(next: (any ResponderChainNode)?) { self.next = next }
@@ -42,6 +42,11 @@ private final class ReenteringNode: ResponderChainNode {
     reenter()
     return next
   }
+}
+
+/// The same, an awaited handler that passes the link on.
+private final class ReenteringAwaitedHandler: ReenteringNode, AsyncURLHandler {
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
 }
 
 /// Handlers and completions that re-enter the walk while it runs: cancel it, join it,
@@ -174,47 +179,30 @@ private final class ReenteringNode: ResponderChainNode {
   // `deinit` it runs, say). The walk ends there, once: the handlers above are not asked, and
   // a chain that runs out after it does not end the walk a second time (which trapped).
 
-  @Test func aNodeWhoseNextNodeCancelsTheWalkEndsItBeforeTheHandlersAbove() async {
-    let app = AtOnceHandler(.handled)
-    let node = ReenteringNode(next: Node(next: app))
+  /// The one result the caller of a walk gets when `node`'s `nextNode` cancels it.
+  private func resultWhenTheNextNodeOf(_ node: ReenteringNode) async -> URLPropagationResult {
     var propagation: URLPropagation?
     node.reenter = { propagation?.cancel() }
     let recorder = CompletionRecorder()
     propagation = await startBehind(node, recorder: recorder)
-    #expect(await recorder.firstResult().outcome == .cancelled)
-    #expect(app.calls == 0, "a handler is never asked once the walk was cancelled")
+    let result = await recorder.firstResult()
     #expect(recorder.results.count == 1)
+    return result
+  }
+
+  @Test func aNodeWhoseNextNodeCancelsTheWalkEndsItBeforeTheHandlersAbove() async {
+    let app = AtOnceHandler(.handled)
+    #expect(await resultWhenTheNextNodeOf(ReenteringNode(next: Node(next: app))).outcome == .cancelled)
+    #expect(app.calls == 0, "a handler is never asked once the walk was cancelled")
   }
 
   @Test func aNodeWhoseNextNodeCancelsTheWalkBeforeTheChainRunsOutEndsItOnce() async {
-    let node = ReenteringNode(next: Node(next: Node()))
-    var propagation: URLPropagation?
-    node.reenter = { propagation?.cancel() }
-    let recorder = CompletionRecorder()
-    propagation = await startBehind(node, recorder: recorder)
-    #expect(await recorder.firstResult().outcome == .cancelled)
-    #expect(recorder.results.count == 1)
+    #expect(await resultWhenTheNextNodeOf(ReenteringNode(next: Node(next: Node()))).outcome == .cancelled)
   }
 
   @Test func anAwaitedHandlersNextNodeThatCancelsTheWalkEndsItOnce() async {
     let app = AtOnceHandler(.handled)
-    final class ReenteringAwaitedHandler: AsyncURLHandler {
-      var reenter: @MainActor () -> Void = {}
-      let next: any ResponderChainNode
-      init(next: any ResponderChainNode) { self.next = next }
-      func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .notHandled }
-      var nextNode: (any ResponderChainNode)? {
-        reenter()
-        return next
-      }
-    }
-    let handler = ReenteringAwaitedHandler(next: app)
-    var propagation: URLPropagation?
-    handler.reenter = { propagation?.cancel() }
-    let recorder = CompletionRecorder()
-    propagation = await startBehind(handler, recorder: recorder)
-    #expect(await recorder.firstResult().outcome == .cancelled)
+    #expect(await resultWhenTheNextNodeOf(ReenteringAwaitedHandler(next: app)).outcome == .cancelled)
     #expect(app.calls == 0)
-    #expect(recorder.results.count == 1)
   }
 }
