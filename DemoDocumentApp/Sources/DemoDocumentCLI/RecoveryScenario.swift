@@ -195,6 +195,13 @@ private final class ServerState: @unchecked Sendable {
   private var _token = "fresh-token"
   private var _failing = false
   private var _log: [String] = []
+  /// The scenario's three operations fail "at once": the first refused reply to the list
+  /// waits (at most 5 s) until the app's own request has arrived. By then both links wait on
+  /// that one fetch, however the threads are scheduled; answered at once over loopback, the
+  /// fetch could fail before the second link asked, which then fetched again.
+  private let refreshArrived = NSCondition()
+  private var _refreshSeen = false
+  private var _heldARefusal = false
 
   init(topicJSON: Data, allowlist: Data, requiredToken: String) {
     self.topicJSON = topicJSON
@@ -223,6 +230,19 @@ private final class ServerState: @unchecked Sendable {
       if _failing { return (503, Data()) }
       if authorization != "Bearer \(requiredToken)" { return (401, Data()) }
       return (200, request.path == "/topic.json" ? topicJSON : allowlist)
+    }
+    if request.path == "/topic.json" {
+      refreshArrived.withLock {
+        _refreshSeen = true
+        refreshArrived.broadcast()
+      }
+    } else if status != 200 {
+      refreshArrived.withLock {
+        guard !_heldARefusal else { return }
+        _heldARefusal = true
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !_refreshSeen, refreshArrived.wait(until: deadline) {}
+      }
     }
     lock.withLock { _log.append("GET \(request.path)  Authorization: \(authorization)  -> \(status)") }
     return status == 200
