@@ -142,6 +142,14 @@ public final class InboundLinkDispatcher {
     deliverQueuedLinks()
   }
 
+  /// Attaches `scene` when the dispatcher has none: what a SwiftUI view does when it joins a
+  /// window (`deliversInboundLinks(to:)`), so that a dispatcher keeps the first scene it is
+  /// shown in, and takes the next one only once that one went away.
+  package func attachUnlessAttached(_ scene: any InboundLinkScene) {
+    guard sceneReference == nil else { return }
+    attach(scene)
+  }
+
   /// Ends the waiting links once `scene` disconnects or goes away, if it says when
   /// (`UIWindowScene` and `TestScene` do).
   private func observeDisconnection(of scene: any InboundLinkScene) {

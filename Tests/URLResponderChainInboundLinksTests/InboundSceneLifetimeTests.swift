@@ -43,6 +43,27 @@ import URLResponderChainTesting
     #expect(app.list.asked == [Self.link(0), Self.link(1)])
   }
 
+  /// What a SwiftUI view offers when it joins a window (`deliversInboundLinks(to:)`): the
+  /// first scene is kept, links waiting for it are delivered there, and a second window's
+  /// scene does not take them over; once the first scene went away, the next one is taken.
+  @Test func aDispatcherKeepsTheFirstSceneItIsShownIn() async throws {
+    let dispatcher = try InboundLinkDispatcher(scene: nil, configuration: Self.configuration)
+    let completions = Completions()
+    dispatcher.receive(Self.link(0), source: .universalLink) { completions.record($0) }
+    let first = InboundApp()
+    first.list.decide = { _, _ in .handled }
+    let second = InboundApp()
+    second.list.decide = { _, _ in .handled }
+    dispatcher.attachUnlessAttached(first.scene)
+    dispatcher.attachUnlessAttached(second.scene)
+    #expect(dispatcher.scene === first.scene)
+    await completions.wait(for: 1)
+    #expect(first.list.asked == [Self.link(0)] && second.list.asked.isEmpty)
+    first.scene.disconnect()
+    dispatcher.attachUnlessAttached(second.scene)
+    #expect(dispatcher.scene === second.scene)
+  }
+
   @Test func aSceneDisconnectedWhileLinksWaitBehindASlowScreenEndsThemAndTheSlowOneFinishes() async throws {
     let app = InboundApp()
     let slow = Gate()

@@ -52,8 +52,8 @@
     }
   }
 
-  /// Attaches its window's scene to ``dispatcher`` when it joins a window (and the dispatcher
-  /// has no scene). It holds the dispatcher weakly: the app owns it.
+  /// Offers its window's scene to ``dispatcher`` when it joins a window (the dispatcher keeps
+  /// the first, `attachUnlessAttached(_:)`). It holds the dispatcher weakly: the app owns it.
   private final class SceneAttachingView: UIView {
     weak var dispatcher: InboundLinkDispatcher?
 
@@ -74,8 +74,8 @@
     }
 
     func attachScene() {
-      guard let dispatcher, dispatcher.scene == nil, let scene = window?.windowScene else { return }
-      dispatcher.attach(scene)
+      guard let scene = window?.windowScene else { return }
+      dispatcher?.attachUnlessAttached(scene)
     }
   }
 #endif

@@ -187,6 +187,7 @@ private final class ReenteringAwaitedHandler: ReenteringNode, AsyncURLHandler {
     propagation = await startBehind(node, recorder: recorder)
     let result = await recorder.firstResult()
     #expect(recorder.results.count == 1)
+    #expect(result.trace.last?.refers(to: node) == true, "the trace ends at the node that cancelled")
     return result
   }
 
