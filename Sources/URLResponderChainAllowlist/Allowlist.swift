@@ -120,6 +120,13 @@ public struct Allowlist: URLVerdictProviding {
     for reading in URLSafety.readings(of: written, url: url) {
       if case .blocked = verdict(for: reading) { return verdict(for: reading) }
     }
+    // A link of another scheme may open a web link it wraps (`x-safari-https://evil.example`).
+    guard let wrapped = URLSafety.webLinks(wrappedIn: written) else {
+      return .blocked(rule: compiled.descriptions[Int(compiled.firstDenyRule)])  // cannot be read: fail closed
+    }
+    for link in wrapped {
+      if case .blocked = verdict(for: link) { return verdict(for: link) }
+    }
     return nil
   }
 

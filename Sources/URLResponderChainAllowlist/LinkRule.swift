@@ -30,7 +30,9 @@ import URLResponderChainCore
 /// A link an ``inApp(_:)`` rule matches opens as the person prefers
 /// (`LinkOpeningPreference`). Schemes that never leave a document
 /// (`javascript:`, `data:`, `file:`…) open nowhere, and other schemes (`mailto:`, `tel:`) go
-/// to the system, before any rule is read: rules judge web links.
+/// to the system: rules judge web links, and the web links another scheme may wrap
+/// (`x-safari-https://tracker.example/` opens `https://tracker.example/` in Safari), which a
+/// ``discarded(_:)`` rule blocks.
 ///
 /// The patterns are ``URLPattern``s written in code, like a literal: one that is not valid
 /// stops the app at once, naming it and why.

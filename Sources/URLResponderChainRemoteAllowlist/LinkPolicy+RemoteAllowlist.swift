@@ -61,14 +61,19 @@ extension RemoteAllowlist {
   /// Where a tap on `url` goes by `rules` and the list, once it can be had: fetched or
   /// revalidated as HTTP caching says, with a prompt reported from `origin` when the person
   /// can fix why it cannot (none without an origin). Without a list, the rules do not apply:
-  /// the link opens nowhere, or in the system when the app opted in. A link that is not a web
-  /// link is not checked (`nil`): the policy decides it without the list.
+  /// the link opens nowhere, or in the system when the app opted in. A link of another scheme
+  /// waits too when it may open a web link (`x-safari-https://…`, see
+  /// `URLSafety.webLinks(wrappedIn:)`), for the list's deny rules; one that cannot
+  /// (`mailto:`, `tel:`) is not checked (`nil`): the policy decides it without the list.
   @MainActor
   func destination(
     for url: URL, reportingFrom origin: (any ResponderChainNode)?, recovery: RecoveryCoordinator,
     rules: [LinkRule]
   ) async -> LinkDestination? {
-    guard let scheme = LinkScheme.of(url), scheme == "http" || scheme == "https" else { return nil }
+    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else { return nil }
+    guard scheme == "http" || scheme == "https" || URLSafety.webLinks(wrappedIn: url.absoluteString) != [] else {
+      return nil
+    }
     let opensInSystem = configuration.opensInSystemWhenUnavailable
     func check() async throws -> URLVerdict? {
       do {

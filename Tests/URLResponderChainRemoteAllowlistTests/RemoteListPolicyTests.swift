@@ -17,6 +17,7 @@ private final class Switchable: @unchecked Sendable {
   private var healthy: Bool
   init(healthy: Bool) { self.healthy = healthy }
   func heal() { lock.withLock { healthy = true } }
+  var isHealthy: Bool { lock.withLock { healthy } }
   var reply: LoopbackHTTPServer.Reply {
     lock.withLock { healthy }
       ? .ok(body: RemoteAllowlistTests.document, headers: ["Cache-Control": "max-age=60"])
@@ -142,6 +143,35 @@ private struct TwoTaps {
     #expect(tree.environment.presentations.map(\.url) == [allowed])
     #expect(tree.app.systemOpener.openedURLs == [refused])
     #expect(result.decidingStep?.nodeID == ObjectIdentifier(tree.app), "the chain's end decided")
+  }
+
+  /// A link of another scheme that wraps a web link (Safari opens `x-safari-https://…` at the
+  /// web link) waits for the list too, and its deny rules block it; a `mailto:` link does not
+  /// wait, and an unreadable wrap fails closed when the list cannot be had.
+  @Test func aWrappedWebLinkWaitsForTheListsDenyRules() async throws {
+    let list = Data(#"{"version": 1, "allow": ["*.example.com"], "deny": ["ads.example.com"]}"#.utf8)
+    let healthy = Switchable(healthy: false)
+    let server = try LoopbackHTTPServer { request in
+      request.path == "/allowlist.json" && healthy.isHealthy
+        ? .ok(body: list, headers: ["Cache-Control": "max-age=60"]) : .respond(status: 503, headers: [:], body: Data())
+    }
+    defer { server.stop() }
+    let tree = try makeTree(server, handlesErrors: false)
+    tree.app.systemOpener.openableSchemes.insert("x-safari-https")  // Safari, on iOS 17 and later
+    let mail = try #require(URL(string: "mailto:someone@ads.example.com"))
+    #expect(await tree.links[0].propagateURL(mail, options: .untimed()).outcome == .handled)
+    #expect(server.requests.isEmpty, "a mailto: link opens no host: it does not wait for the list")
+    let wrapped = try #require(URL(string: "x-safari-https://ads.example.com/pixel"))
+    let unavailable = await tree.links[0].propagateURL(wrapped, options: .untimed())
+    #expect(unavailable.outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"), "fails closed")
+    healthy.heal()
+    let blocked = await tree.links[0].propagateURL(wrapped, options: .untimed())
+    #expect(blocked.outcome == .discarded(reason: "blocked by the deny rule \"ads.example.com\""))
+    let other = try #require(URL(string: "x-safari-https://docs.example.com/a"))
+    let otherResult = await tree.links[0].propagateURL(other, options: .untimed())
+    #expect(otherResult.outcome == .handled, "\(otherResult)")
+    #expect(tree.app.systemOpener.openedURLs == [mail, other], "never in-app: the system, as the link asks")
+    #expect(tree.environment.presentations.isEmpty)
   }
 
   /// The app's rules come before the list, but a tap waits for the list's deny rules, except

@@ -75,7 +75,10 @@ public struct LinkPolicy: Sendable {
   ///
   /// - A scheme of a document's own (`javascript:`, `data:`, `file:`…) or text without a
   ///   scheme: nowhere.
-  /// - Any other scheme but `http` and `https` (`mailto:`, `tel:`, an app's): the system.
+  /// - Any other scheme but `http` and `https` (`mailto:`, `tel:`, an app's): the system,
+  ///   unless the list's deny rules block a web link it may open: with `blocking:
+  ///   ["evil.example"]`, `x-safari-https://evil.example/` (Safari opens `https://evil.example/`)
+  ///   and `firefox://open-url?url=https%3A%2F%2Fevil.example` open nowhere.
   /// - A web link the list blocks: nowhere. Deny rules come first, on every spelling a
   ///   browser reads as their host and path, eligible or not: with `blocking:
   ///   ["evil.example"]`, `https://user@evil.example/`, `https://evil.example:8443/` and
@@ -99,11 +102,14 @@ public struct LinkPolicy: Sendable {
     guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else {
       return .discarded(reason: "\(LinkScheme.of(url) ?? "a link without a") scheme never leaves its document")
     }
+    let listed = judged ?? list?.destination(url)
     guard scheme == "http" || scheme == "https" else {
+      // Another scheme may wrap a web link (`x-safari-https://…`): the list's deny rules read it too.
+      if case .discarded? = listed, let listed { return listed }
       return .systemAction(reason: "\(scheme) links cannot be shown in the in-app browser")
     }
     let reason: String
-    switch judged ?? list?.destination(url) {
+    switch listed {
     case .inApp(_, let why)?: reason = why
     case let listed?: return listed
     case nil: reason = "every eligible web link opens in-app"
