@@ -34,6 +34,11 @@ extension URLPattern {
 
   /// Matches an eligible URL: scheme (if fixed), host, port and path.
   ///
+  /// A placeholder never captures a dot segment: an encoded slash would otherwise let
+  /// `myapp://document/..%2F..%2Fsecret` capture `../../secret`, and an app that reads the
+  /// value as a file name would climb out of its folder. A segment whose value, split at `/`
+  /// and `\`, holds `.` or `..`, as decoded or decoded again (`%252E%252E`), does not match.
+  ///
   /// - Returns: The captured placeholders, or `nil` if the URL does not match.
   public func match(_ url: EligibleURL) -> URLPatternMatch? {
     if let scheme {
@@ -104,7 +109,9 @@ extension URLPattern {
       case .literal(let literal):
         guard index < parts.count, parts[index] == literal else { return nil }
       case .placeholder(let name):
-        guard index < parts.count, let value = Self.placeholderValue(parts[index]) else { return nil }
+        guard index < parts.count, let value = Self.placeholderValue(parts[index]), !Self.climbs(value) else {
+          return nil
+        }
         parameters[name] = value
       }
       index += 1
@@ -119,6 +126,22 @@ extension URLPattern {
   /// one pattern's path ends and the other's goes on, the path that ends there (1) beats a
   /// trailing `*` (0) or no path at all (0), and loses to any further segment. So
   /// `host/anything` beats `host/anything/*`, which beats `host/*` and `host`.
+  /// Whether `value`, split at `/` and `\`, holds a `.` or `..` segment, as written or with
+  /// its escapes decoded again until none is left (`%2E%2E`, as an app that decodes a value
+  /// once more reads it). Each decoding shortens the text, so the loop ends.
+  static func climbs(_ value: String) -> Bool {
+    guard value.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else { return false }
+    var text = value
+    while true {
+      let holdsDotSegment = text.split(separator: "/", omittingEmptySubsequences: false).contains { part in
+        part.split(separator: "\\", omittingEmptySubsequences: false).contains { $0 == "." || $0 == ".." }
+      }
+      if holdsDotSegment { return true }
+      guard text.contains("%"), let decoded = text.removingPercentEncoding, decoded != text else { return false }
+      text = decoded
+    }
+  }
+
   /// The text a placeholder captures from one path segment: its escapes decoded, exactly.
   ///
   /// `nil`, so that the route does not match, when the segment reads two ways: a `%` that

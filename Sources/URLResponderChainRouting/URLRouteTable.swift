@@ -27,7 +27,9 @@ public import URLResponderChainCore
 /// a link whose readings lead to different rows matches no route. A web link is loaded from
 /// a server, so a reading that no row takes disagrees too; a link of the app's own scheme is
 /// read by the app alone, so there a placeholder captures an encoded slash unless a reading
-/// leads to another row (`myapp://web/:url` takes `http%3A%2F%2Ffoobar.com%2Fbaz`). A typed
+/// leads to another row (`myapp://web/:url` takes `http%3A%2F%2Ffoobar.com%2Fbaz`), and
+/// never a dot segment (`..%2F..%2Fsecret` matches no route: an app that reads the value as a
+/// file name would climb out of its folder). A typed
 /// placeholder's value that `==` the value of another row's literal in its place (`-0.0` for
 /// a `Double` row `price/0.0`) matches no route either.
 ///

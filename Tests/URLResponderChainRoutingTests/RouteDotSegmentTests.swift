@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLResponderChainAllowlist
+import URLResponderChainCore
 import URLResponderChainRouting
 
 /// A route matches the path a browser loads, dot segments resolved, as an allowlist does.
@@ -15,5 +16,35 @@ import URLResponderChainRouting
     let appScheme = try URLRouteTable([("myapp://document/:id", "document")])
     let climbing = try #require(URL(string: "myapp://document/42/%2e%2e/settings"))
     #expect(appScheme.route(climbing)?.match.parameters == ["id": "settings"])
+  }
+}
+
+/// A placeholder never captures a dot segment, however it is hidden: an inbound link is
+/// anyone's text, and an app that reads `:id` as a file name would climb out of its folder.
+@Suite struct PlaceholderDotSegmentTests {
+  @Test(arguments: [
+    "myapp://document/..%2F..%2Fsecret", "myapp://document/%2e%2e%2fx", "myapp://document/..%5C..%5Cx",
+    "myapp://document/a%2F%2E%2E", "myapp://document/a%2F.%2Fb", "myapp://document/%252E%252E",
+    "myapp://document/%25252e%25252e%25252fx", "myapp://document/..%5Cx",
+  ])
+  func anAppLinkWhosePlaceholderWouldCaptureADotSegmentMatchesNoRoute(link: String) throws {
+    let table = try URLRouteTable([("myapp://document/:id", "document")])
+    let url = try #require(URL(string: link))
+    #expect(table.route(url) == nil, "\(link): \(table.route(url)?.match.parameters ?? [:])")
+    let pattern = try URLPattern("myapp://document/:id", allowsAppSchemes: true)
+    let eligible = try URLSafety.check(url, customSchemes: ["myapp"]).get()
+    #expect(pattern.match(eligible) == nil, "\(link)")
+  }
+
+  /// What is not a dot segment is still captured: the JLRoutes case, three dots, a dot in a
+  /// name.
+  @Test(arguments: [
+    ("myapp://document/...", "..."), ("myapp://document/report.v2.pdf", "report.v2.pdf"),
+    ("myapp://document/http%3A%2F%2Ffoobar.com%2Fbaz", "http://foobar.com/baz"),
+    ("myapp://document/.hidden", ".hidden"),
+  ])
+  func otherValuesAreCaptured(link: String, value: String) throws {
+    let table = try URLRouteTable([("myapp://document/:id", "document")])
+    #expect(table.route(try #require(URL(string: link)))?.match.parameters == ["id": value])
   }
 }
