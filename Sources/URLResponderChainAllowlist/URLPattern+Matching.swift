@@ -130,14 +130,21 @@ extension URLPattern {
   /// its escapes decoded again until none is left (`%2E%2E`, as an app that decodes a value
   /// once more reads it). Each decoding shortens the text, so the loop ends.
   static func climbs(_ value: String) -> Bool {
-    guard value.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else { return false }
     var text = value
     while true {
-      let holdsDotSegment = text.split(separator: "/", omittingEmptySubsequences: false).contains { part in
-        part.split(separator: "\\", omittingEmptySubsequences: false).contains { $0 == "." || $0 == ".." }
+      var dots = 0  // the dots the segment so far is made of, or -1 once it holds another byte
+      for byte in text.utf8 {
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+          if dots == 1 || dots == 2 { return true }
+          dots = 0
+        } else {
+          dots = byte == UInt8(ascii: ".") && dots >= 0 ? dots + 1 : -1
+        }
       }
-      if holdsDotSegment { return true }
-      guard text.contains("%"), let decoded = text.removingPercentEncoding, decoded != text else { return false }
+      if dots == 1 || dots == 2 { return true }
+      guard text.utf8.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text else {
+        return false
+      }
       text = decoded
     }
   }

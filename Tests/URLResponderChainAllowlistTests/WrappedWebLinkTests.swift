@@ -44,6 +44,8 @@ import URLResponderChainCore
     "x-safari-https://good.example/", "firefox://open-url?url=https://good.example", "mailto:someone@evil.example",
     "tel:+15555550100", "sms:+15555550100&body=https://evil.example", "myapp://document/42",
     "facetime://someone@evil.example", "x-safari-https://evil-example.com/", "x-safari-https://evil.example.com/",
+    "myapp://x?=", "myapp://x?a=&=b&&;;==#=", "myapp://x?time=12:30", "myapp:", ":", "myapp://x?url=%",
+    "1x:evil.example",
   ])
   func otherLinksAreNeitherAllowedNorBlocked(link: String) {
     let verdict = Self.allowlist.verdict(for: link)
@@ -78,7 +80,9 @@ import URLResponderChainCore
     #expect(URLSafety.webLinks(wrappedIn: many) == nil)
     #expect(Self.allowlist.verdict(for: many).isBlocked)
     #expect(try Allowlist(allow: ["good.example"]).verdict(for: many).isBlocked == false, "no deny rule, no block")
-    // A long, ordinary app link is read.
+    // A long, ordinary app link is read, colons in its values too.
+    let times = "myapp://x?" + (0..<40).map { "t\($0)=12:\($0)&n\($0)=a b: c" }.joined(separator: "&")
+    #expect(URLSafety.webLinks(wrappedIn: times) != nil)
     let ordinary = "myapp://x?" + (0..<40).map { "key\($0)=value\($0)" }.joined(separator: "&")
     #expect(URLSafety.webLinks(wrappedIn: ordinary) != nil)
     #expect(Self.allowlist.verdict(for: ordinary).isBlocked == false)

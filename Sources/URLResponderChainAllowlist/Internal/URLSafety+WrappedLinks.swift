@@ -28,23 +28,37 @@ extension URLSafety {
   ///   ``wrappingDepthLimit``: it cannot be read, and a deny rule then matches it.
   package static func webLinks(wrappedIn written: String) -> [String]? {
     var found: [String] = []
-    var pending: [(text: String, depth: Int)] = [(written, 0)]
-    var seen = 0
-    while let (text, depth) = pending.popLast() {
-      guard let (scheme, rest) = schemeAndRest(of: text) else { continue }
-      if scheme == "http" || scheme == "https" {
-        if depth > 0 { found.append(text) }
-        continue
+    var level = [written]
+    var wrapped = 0
+    for depth in 0...wrappingDepthLimit {
+      var inner: [String] = []
+      for text in level {
+        guard let (bytes, colon) = schemeAndRest(of: text) else { continue }
+        let scheme = String(decoding: bytes[..<colon].map(\.asciiLowercased), as: UTF8.self)
+        if scheme == "http" || scheme == "https" {
+          if depth > 0 { found.append(String(decoding: bytes, as: UTF8.self)) }
+          continue
+        }
+        guard !addressSchemes.contains(scheme) else { continue }
+        guard depth < wrappingDepthLimit else { return nil }
+        let rest = String(decoding: bytes[(colon + 1)...], as: UTF8.self)
+        found += ["https:" + rest, "http:" + rest]
+        inner.append(rest)
+        // Each parameter of the query and the fragment, and the value after its first `=`,
+        // percent-decoded once (as written when it holds a stray `%`).
+        guard let start = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+          continue
+        }
+        for parameter in bytes[(start + 1)...].split(whereSeparator: { Self.separatesParameters($0) }) {
+          let equals = parameter.firstIndex(of: UInt8(ascii: "="))
+          let value = String(decoding: equals.map { parameter[($0 + 1)...] } ?? parameter, as: UTF8.self)
+          inner.append(value.removingPercentEncoding ?? value)
+        }
       }
-      guard !addressSchemes.contains(scheme) else { continue }
-      guard depth < wrappingDepthLimit else { return nil }
-      found.append("https:" + rest)
-      found.append("http:" + rest)
-      for inner in [rest] + parameterValues(in: rest) where schemeAndRest(of: inner) != nil {
-        seen += 1
-        guard seen <= wrappedLinkLimit else { return nil }
-        pending.append((inner, depth + 1))
-      }
+      // Only what begins with a scheme is read again, and counted.
+      level = inner.filter { schemeAndRest(of: $0) != nil }
+      wrapped += level.count
+      guard wrapped <= wrappedLinkLimit else { return nil }
     }
     return found
   }
@@ -59,40 +73,31 @@ extension URLSafety {
   /// writes to someone, and opens nothing at `evil.example`.
   static let addressSchemes = ["mailto", "tel", "sms", "facetime", "facetime-audio"]
 
-  /// The scheme of `text`, lowercased, and what follows its colon, as a browser reads text:
-  /// leading and trailing C0 controls and spaces trimmed, tabs and newlines removed. `nil`
-  /// when it does not begin with a scheme (RFC 3986: a letter, then letters, digits, `+`,
-  /// `-` or `.`).
-  private static func schemeAndRest(of text: String) -> (scheme: String, rest: String)? {
-    var bytes = Array(text.utf8)
-    let start = bytes.firstIndex { $0 > 0x20 } ?? bytes.count
-    let end = (bytes.lastIndex { $0 > 0x20 } ?? -1) + 1
-    bytes = start < end ? Array(bytes[start..<end]) : []
-    bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-      bytes[0].asciiLowercased >= UInt8(ascii: "a"), bytes[0].asciiLowercased <= UInt8(ascii: "z"),
-      bytes[..<colon].allSatisfy({ isSchemeByte($0) })
+  /// `text` as a browser reads it (C0 controls and spaces trimmed around it, tabs and
+  /// newlines removed) and the index of the colon that ends its scheme (RFC 3986: a letter,
+  /// then letters, digits, `+`, `-` or `.`); `nil` when it does not begin with one.
+  private static func schemeAndRest(of text: String) -> (bytes: [UInt8], colon: Int)? {
+    var bytes = text.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
+    bytes.removeFirst(bytes.prefix { $0 <= 0x20 }.count)
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.first?.asciiLowercased.isASCIILetter == true,
+      bytes[..<colon].allSatisfy({ $0.asciiLowercased.isSchemeByte })
     else { return nil }
-    let scheme = String(decoding: bytes[..<colon].map(\.asciiLowercased), as: UTF8.self)
-    return (scheme, String(decoding: bytes[(colon + 1)...], as: UTF8.self))
+    return (bytes, colon)
   }
 
-  private static func isSchemeByte(_ byte: UInt8) -> Bool {
-    let lower = byte.asciiLowercased
-    return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
-      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+  private static func separatesParameters(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "&") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
   }
+}
 
-  /// Each parameter of the query and the fragment of `rest` (split at `&` and `;`), and the
-  /// value after its first `=`, percent-decoded once (as written when it holds a stray `%`).
-  private static func parameterValues(in rest: String) -> [String] {
-    guard let start = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return [] }
-    var values: [String] = []
-    for parameter in rest[rest.index(after: start)...].split(whereSeparator: { "&;?#".contains($0) }) {
-      let value = parameter.firstIndex(of: "=").map { parameter[parameter.index(after: $0)...] } ?? parameter
-      values.append(String(value).removingPercentEncoding ?? String(value))
-    }
-    return values
+extension UInt8 {
+  /// Whether the byte is a lowercase ASCII letter.
+  fileprivate var isASCIILetter: Bool { self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z") }
+
+  /// Whether the byte may stand in a lowercased scheme: a letter, a digit, `+`, `-` or `.`.
+  fileprivate var isSchemeByte: Bool {
+    isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+      || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == UInt8(ascii: ".")
   }
 }
