@@ -14,6 +14,21 @@ import Testing
     #expect(harness.output[1].contains("no allow rule matches evil.com"))
   }
 
+  /// The tool answers as the app's policy does: a deny rule blocks a web link wrapped in
+  /// another scheme (Safari opens `x-safari-https://…` at the web link).
+  @Test func aWrappedWebLinkIsBlockedByADenyRule() async {
+    let harness = Harness()
+    harness.files["list.json"] = #"{"version": 1, "allow": ["*.example.com"], "deny": ["tracker.example"]}"#
+    harness.input = [
+      "x-safari-https://tracker.example/p", "firefox://open-url?url=https%3A%2F%2Ftracker.example",
+      "mailto:someone@tracker.example", "x-safari-https://docs.example.com/",
+    ]
+    #expect(await harness.run("check", "--allowlist", "list.json") == 0)
+    #expect(
+      harness.output.map { $0.prefix { $0 != " " } } == ["discarded", "discarded", "systemAction", "systemAction"])
+    #expect(harness.output[0].contains("blocked by the deny rule \"tracker.example\""))
+  }
+
   @Test func standardInputIsReadOneURLPerLine() async {
     let harness = Harness()
     harness.files["list.json"] = document
