@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import URLResponderChainCore
 
@@ -104,5 +105,36 @@ import URLResponderChainCore
       Issue.record("a wrapped allowed link is not shown in-app: it goes to the system")
       return
     }
+  }
+}
+
+/// Over the URL Standard's conformance cases: whatever a deny rule blocks as a web link, it
+/// blocks wrapped in another scheme, as Safari's `x-safari-` prefix and Firefox's
+/// `open-url?url=` wrap it.
+@Suite struct WrappedWebLinkCorpusTests {
+  @Test func aDenyRuleBlocksTheWrappedFormOfEveryWPTLinkItBlocks() throws {
+    let cases = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.wptURLTestData)) as? [Any])
+    var compared = 0
+    var misses: [String] = []
+    for case let entry as [String: Any] in cases {
+      guard let input = entry["input"] as? String, entry["failure"] as? Bool != true, entry["base"] is NSNull,
+        let scheme = entry["protocol"] as? String, scheme == "http:" || scheme == "https:",
+        var host = entry["hostname"] as? String, !host.isEmpty
+      else { continue }
+      host = host.lowercased()
+      if host.hasSuffix(".") { host.removeLast() }
+      guard let allowlist = try? Allowlist(allow: [], deny: [host]), allowlist.verdict(for: input).isBlocked else {
+        continue
+      }
+      let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+      let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? trimmed
+      for wrapped in ["x-safari-" + trimmed, "firefox://open-url?url=" + encoded] {
+        compared += 1
+        if !allowlist.verdict(for: wrapped).isBlocked { misses.append("\(wrapped.debugDescription) (\(host))") }
+      }
+    }
+    #expect(compared > 100, "the corpus was read: \(compared)")
+    #expect(misses.isEmpty, "\(misses.count) wrapped links not blocked: \(misses.prefix(20))")
   }
 }
