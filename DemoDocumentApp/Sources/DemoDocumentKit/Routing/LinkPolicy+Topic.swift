@@ -14,7 +14,8 @@ extension LinkPolicy {
   ///    opens nowhere, and the rest, or a link the in-app browser may not show, goes to the
   ///    system browser.
   /// 3. Scripts and local files (`javascript:`, `data:`, `file:`…) open nowhere, and `mailto:`
-  ///    and `tel:` links go to the system: the SDK's answer for schemes, before any rule.
+  ///    and `tel:` links go to the system: the SDK's answer for schemes. A browser's scheme
+  ///    that wraps a web link (`x-safari-https://…`) is judged by the list's deny rules too.
   ///
   /// - Parameters:
   ///   - allowlist: The app's remote list, made once.
