@@ -13,6 +13,7 @@ import URLResponderChainAllowlist
     "https://tracker.example/x", "https://user@tracker.example/", "https://user:pass@tracker.example/",
     "https://TRACKER.example./a", "https://www.tracker.example/", "https://tracker.example:8443/",
     "https://%74racker.example/", "http://tracker.example/", "https://a.b.tracker.example/",
+    "x-safari-https://tracker.example/x", "googlechromes://www.tracker.example/",
   ])
   func everySpellingOfATrackerIsBlocked(link: String) throws {
     let url = try #require(URL(string: link))
