@@ -42,7 +42,8 @@ extension URLSafety {
         guard !addressSchemes.contains(scheme) else { continue }
         guard depth < wrappingDepthLimit else { return nil }
         let rest = String(decoding: bytes[(colon + 1)...], as: UTF8.self)
-        found += ["https:" + rest, "http:" + rest]
+        found.append("https:" + rest)
+        found.append("http:" + rest)
         inner.append(rest)
         // Each parameter of the query and the fragment, and the value after its first `=`,
         // percent-decoded once (as written when it holds a stray `%`).
@@ -56,7 +57,8 @@ extension URLSafety {
         }
       }
       // Only what begins with a scheme is read again, and counted.
-      level = inner.filter { schemeAndRest(of: $0) != nil }
+      level = []
+      for text in inner where schemeAndRest(of: text) != nil { level.append(text) }
       wrapped += level.count
       guard wrapped <= wrappedLinkLimit else { return nil }
     }
@@ -77,7 +79,8 @@ extension URLSafety {
   /// newlines removed) and the index of the colon that ends its scheme (RFC 3986: a letter,
   /// then letters, digits, `+`, `-` or `.`); `nil` when it does not begin with one.
   private static func schemeAndRest(of text: String) -> (bytes: [UInt8], colon: Int)? {
-    var bytes = text.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    var bytes: [UInt8] = []
+    for byte in text.utf8 where byte != 0x09 && byte != 0x0A && byte != 0x0D { bytes.append(byte) }
     while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
     bytes.removeFirst(bytes.prefix { $0 <= 0x20 }.count)
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.first?.asciiLowercased.isASCIILetter == true,
