@@ -7,6 +7,12 @@ package enum Fixtures {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/wpt-urltestdata.json")
   }
 
+  /// The cases of ``wptURLTestData``: its objects, without the comment strings between them.
+  package static func wptCases() throws -> [[String: Any]] {
+    let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: wptURLTestData)) as? [Any] ?? []
+    return entries.compactMap { $0 as? [String: Any] }
+  }
+
   /// Every scalar beyond ASCII that NFKC, NFKC_Casefold or a case mapping turns into
   /// something holding ASCII, as ranges, from Python's `unicodedata`
   /// (`Scripts/make-nfkc-fixture.py`).
