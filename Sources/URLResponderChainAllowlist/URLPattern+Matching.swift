@@ -127,26 +127,30 @@ extension URLPattern {
   /// trailing `*` (0) or no path at all (0), and loses to any further segment. So
   /// `host/anything` beats `host/anything/*`, which beats `host/*` and `host`.
   /// Whether `value`, split at `/` and `\`, holds a `.` or `..` segment, as written or with
-  /// its escapes decoded again until none is left (`%2E%2E`, as an app that decodes a value
-  /// once more reads it). Each decoding shortens the text, so the loop ends.
+  /// its escapes decoded until none is left (`%2E%2E`, as an app that decodes a value once
+  /// more reads it). The decoding is `Allowlist.fullyDecoded`'s, linear in the value's length:
+  /// decoding the whole text again until it stops changing took time that grows with the
+  /// square of a `%252525…` run.
   static func climbs(_ value: String) -> Bool {
-    var text = value
-    while true {
-      var dots = 0  // the dots the segment so far is made of, or -1 once it holds another byte
-      for byte in text.utf8 {
-        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-          if dots == 1 || dots == 2 { return true }
-          dots = 0
-        } else {
-          dots = byte == UInt8(ascii: ".") && dots >= 0 ? dots + 1 : -1
-        }
-      }
-      if dots == 1 || dots == 2 { return true }
-      guard text.utf8.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text else {
-        return false
-      }
-      text = decoded
+    guard value.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else { return false }
+    return withUTF8(of: value) { bytes in
+      holdsDotSegment(bytes)
+        || (bytes.contains(UInt8(ascii: "%")) && holdsDotSegment(Allowlist.fullyDecoded(bytes, keepsNUL: true)))
     }
+  }
+
+  /// Whether `bytes`, split at `/` and `\`, holds a `.` or `..` segment.
+  private static func holdsDotSegment(_ bytes: some Collection<UInt8>) -> Bool {
+    var dots = 0  // the dots the segment so far is made of, or -1 once it holds another byte
+    for byte in bytes {
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+        if dots == 1 || dots == 2 { return true }
+        dots = 0
+      } else {
+        dots = byte == UInt8(ascii: ".") && dots >= 0 ? dots + 1 : -1
+      }
+    }
+    return dots == 1 || dots == 2
   }
 
   /// The text a placeholder captures from one path segment: its escapes decoded, exactly.

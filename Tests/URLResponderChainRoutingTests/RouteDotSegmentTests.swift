@@ -21,7 +21,7 @@ import URLResponderChainRouting
 
 /// A placeholder never captures a dot segment, however it is hidden: an inbound link is
 /// anyone's text, and an app that reads `:id` as a file name would climb out of its folder.
-@Suite struct PlaceholderDotSegmentTests {
+@Suite(.timeLimit(.minutes(1))) struct PlaceholderDotSegmentTests {
   @Test(arguments: [
     "myapp://document/..%2F..%2Fsecret", "myapp://document/%2e%2e%2fx", "myapp://document/..%5C..%5Cx",
     "myapp://document/a%2F%2E%2E", "myapp://document/a%2F.%2Fb", "myapp://document/%252E%252E",
@@ -34,6 +34,17 @@ import URLResponderChainRouting
     let pattern = try URLPattern("myapp://document/:id", allowsAppSchemes: true)
     let eligible = try URLSafety.check(url, customSchemes: ["myapp"]).get()
     #expect(pattern.match(eligible) == nil, "\(link)")
+  }
+
+  /// Decoding a value until no escape is left is linear: `%25` followed by 100,000 `25`s then
+  /// `2E` decodes to `.`, one `25` a round when the whole text is decoded again and again, in
+  /// time that grew with the square of the run (minutes here).
+  @Test func aLongRunOfEscapedEscapesIsDecodedOnceThrough() throws {
+    let dot = "%25" + String(repeating: "25", count: 100_000) + "2E"
+    let table = try URLRouteTable([("myapp://document/:id", "document")])
+    #expect(table.route(try #require(URL(string: "myapp://document/" + dot + dot))) == nil, "`..`, however deep")
+    let name = "%25" + String(repeating: "25", count: 100_000) + "41"
+    #expect(table.route(try #require(URL(string: "myapp://document/" + name)))?.action == "document")
   }
 
   /// What is not a dot segment is still captured: the JLRoutes case, three dots, a dot in a

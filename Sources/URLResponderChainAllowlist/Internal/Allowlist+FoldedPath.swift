@@ -58,8 +58,8 @@ extension Allowlist {
 
   /// `bytes` decoded until no escape is left: an escape that decoding completes is decoded in
   /// turn (`%2541` is `%41`, then `A`), each byte once, so the cost stays linear. A decoded
-  /// NUL ends the path.
-  private static func fullyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+  /// NUL ends the path, unless `keepsNUL` (a placeholder's value, read by Swift code).
+  static func fullyDecoded(_ bytes: UnsafeBufferPointer<UInt8>, keepsNUL: Bool = false) -> [UInt8] {
     var decoded: [UInt8] = []
     decoded.reserveCapacity(bytes.count)
     for byte in bytes {
@@ -70,7 +70,7 @@ extension Allowlist {
         decoded.removeLast(3)
         decoded.append(high << 4 | low)
       }
-      if decoded.last == 0 {
+      if !keepsNUL, decoded.last == 0 {
         decoded.removeLast()
         break
       }

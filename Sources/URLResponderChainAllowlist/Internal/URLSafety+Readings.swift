@@ -50,12 +50,7 @@ extension URLSafety {
   private static func browserParts(
     of written: String
   ) -> (scheme: String, host: Substring, port: Int?, path: String)? {
-    // Leading and trailing C0 controls and spaces are trimmed, tabs and newlines removed.
-    var bytes = Array(written.utf8)
-    let start = bytes.firstIndex { $0 > 0x20 } ?? bytes.count
-    let end = (bytes.lastIndex { $0 > 0x20 } ?? -1) + 1
-    bytes = start < end ? Array(bytes[start..<end]) : []
-    bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let bytes = browserTrimmed(written)
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
     let scheme = String(decoding: bytes[..<colon].map(\.asciiLowercased), as: UTF8.self)
     guard scheme == "http" || scheme == "https" else { return nil }
@@ -86,6 +81,17 @@ extension URLSafety {
       scheme, Substring(String(decoding: host, as: UTF8.self)), port,
       path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
     )
+  }
+
+  /// `text` as the URL Standard's parser first reads it: leading and trailing C0 controls and
+  /// spaces trimmed, tabs and newlines removed. The one place this is done.
+  static func browserTrimmed(_ text: String) -> [UInt8] {
+    var bytes = Array(text.utf8)
+    let start = bytes.firstIndex { $0 > 0x20 } ?? bytes.count
+    let end = (bytes.lastIndex { $0 > 0x20 } ?? -1) + 1
+    bytes = start < end ? Array(bytes[start..<end]) : []
+    bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    return bytes
   }
 
   /// Whether `byte` ends a special URL's authority: `/`, `\`, `?` or `#`.

@@ -79,10 +79,7 @@ extension URLSafety {
   /// newlines removed) and the index of the colon that ends its scheme (RFC 3986: a letter,
   /// then letters, digits, `+`, `-` or `.`); `nil` when it does not begin with one.
   private static func schemeAndRest(of text: String) -> (bytes: [UInt8], colon: Int)? {
-    var bytes: [UInt8] = []
-    for byte in text.utf8 where byte != 0x09 && byte != 0x0A && byte != 0x0D { bytes.append(byte) }
-    while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
-    bytes.removeFirst(bytes.prefix { $0 <= 0x20 }.count)
+    let bytes = browserTrimmed(text)
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.first?.asciiLowercased.isASCIILetter == true,
       bytes[..<colon].allSatisfy({ $0.asciiLowercased.isSchemeByte })
     else { return nil }
