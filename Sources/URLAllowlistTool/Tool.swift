@@ -39,7 +39,7 @@ struct Tool {
     case .check(.file(let file), let json, let urls):
       switch load(file) {
       case .success(let allowlist):
-        let policy = LinkPolicy(inApp: allowlist, permittedPorts: allowlist.permittedPorts)
+        let policy = LinkPolicy(inApp: allowlist)
         return check(json: json, urls: urls) { policy.printedDestination(for: $0) }
       case .failure(let failure):
         errorOutput("url-allowlist: \(failure.message)")
@@ -62,7 +62,7 @@ struct Tool {
       let destination: @Sendable (String) -> (opens: String, reason: String)
       switch current {
       case .success(let allowlist):
-        let policy = LinkPolicy(inApp: allowlist, permittedPorts: allowlist.permittedPorts)
+        let policy = LinkPolicy(inApp: allowlist)
         destination = { policy.printedDestination(for: $0) }
       case .failure(let failure):
         destination = { _ in ("discarded", "no valid allowlist: \(failure)") }

@@ -156,44 +156,57 @@ public struct Allowlist: URLVerdictProviding {
   ///   resolved, as double-decoding, Windows ("best-fit") and case-insensitive servers read it.
   ///   A deny rule for `/admin` also blocks `/ADMIN`, `/admin.`, `/%2561dmin` and `/ａdmin`.
   ///
+  /// Every reading is judged for deny rules before any verdict is given: a deny rule that
+  /// matches one blocks, whatever the others say. A reading that cannot be made (a path with
+  /// more than 30 combining marks in a row, which no one writes and which costs time to
+  /// compose that grows with the square of the run) is blocked by the first deny rule with a
+  /// path that names the URL's host, since that rule could match it; with none, it is not
+  /// allowed.
+  ///
   /// An allow rule allows no path that holds a character whose NFKC or
   /// NFKC_Casefold form holds ASCII (`ſ`, the Kelvin sign, fullwidth `ａ` and `／`, `𝐚`, `ⅰ`):
   /// servers disagree on what it reads as, so
-  /// no allow rule may be climbed out of with one. A path with more than 30 combining marks
-  /// in a row, which no one writes and which costs time to compose that grows with the square
-  /// of the run, is not allowed either.
+  /// no allow rule may be climbed out of with one.
   public func verdict(for url: EligibleURL) -> URLVerdict {
     var readsPath = false
     let written = judge(url, path: url.path, patterns: compiled.patterns, readsPath: &readsPath)
-    // Only a rule with a path can tell two readings of the path apart. Every reading is
-    // judged for deny rules, whether or not the written one is allowed.
+    // Only a rule with a path can tell two readings of the path apart.
     guard readsPath, !written.isBlocked else { return written }
+    var others: [(path: String, verdict: URLVerdict)] = []
     if let lenient = Self.lenientReading(of: url.path) {
-      let verdict = judge(url, path: lenient, patterns: compiled.patterns, readsPath: &readsPath)
-      if verdict.isBlocked || (written.isAllowed && !verdict.isAllowed) {
-        return stricter(verdict, reading: lenient, of: url)
-      }
+      others.append((lenient, judge(url, path: lenient, patterns: compiled.patterns, readsPath: &readsPath)))
     }
-    let folded: String?
+    let folded: [String]
     do {
-      folded = try Self.foldedReading(of: url.path)
+      folded = try Self.foldedReadings(of: url.path)
     } catch {
+      if let rule = firstDenyRuleWithPath(for: url) { return .blocked(rule: rule) }
       return .notAllowed(reason: "its path holds more than \(OverlongCombiningRun.limit) combining marks in a row")
     }
-    if folded != nil || compiled.foldsLiterals {
-      let reading = folded ?? url.path
-      let verdict = judge(url, path: reading, patterns: compiled.foldedPatterns, readsPath: &readsPath)
-      if verdict.isBlocked || (written.isAllowed && !verdict.isAllowed) {
-        return stricter(verdict, reading: reading, of: url)
-      }
+    // Rules whose literals fold judge even a path with nothing to fold folded: a deny rule
+    // for `/Admin` also blocks `/admin`.
+    for reading in folded.isEmpty && compiled.foldsLiterals ? [url.path] : folded {
+      others.append((reading, judge(url, path: reading, patterns: compiled.foldedPatterns, readsPath: &readsPath)))
     }
-    // Checked last: only a path that every reading allows pays for it, and a deny rule that
-    // matches the folded reading still names itself.
+    if let blocked = others.first(where: { $0.verdict.isBlocked }) { return blocked.verdict }
+    if written.isAllowed, let refused = others.first(where: { !$0.verdict.isAllowed }) {
+      return stricter(refused.verdict, reading: refused.path, of: url)
+    }
+    // Checked last: only a path that every reading allows pays for it.
     if written.isAllowed, let letter = Self.asciiLookalike(in: url.path) {
       return .notAllowed(
         reason: "its path holds \"\(letter)\" (U+\(Self.hex(letter))), which servers may read as ASCII")
     }
     return written
+  }
+
+  /// The first deny rule with a path that names `url`'s scheme, host and port (whatever its
+  /// path), or `nil`: what blocks a URL whose path cannot be read.
+  private func firstDenyRuleWithPath(for url: EligibleURL) -> String? {
+    var readsPath = false
+    let verdict = judge(url, path: url.path, patterns: compiled.patterns, readsPath: &readsPath, anyPath: true)
+    guard case .blocked(let rule) = verdict else { return nil }
+    return rule
   }
 
   /// `U+017F`'s hex digits.
@@ -211,7 +224,10 @@ public struct Allowlist: URLVerdictProviding {
 
   /// The verdict for one reading of the URL's path, judged by `patterns`; `readsPath`
   /// becomes `true` if a rule with a path was consulted.
-  private func judge(_ url: EligibleURL, path: String, patterns: [URLPattern], readsPath: inout Bool) -> URLVerdict {
+  /// With `anyPath`, only deny rules with a path are judged, each as if it matched the path.
+  private func judge(
+    _ url: EligibleURL, path: String, patterns: [URLPattern], readsPath: inout Bool, anyPath: Bool = false
+  ) -> URLVerdict {
     let isPlainWebURL = url.port == nil && (url.scheme == "https" || url.scheme == "http")
     // Only indices are kept: copying patterns cost more than the lookup.
     var denied: Int32 = -1
@@ -220,7 +236,8 @@ public struct Allowlist: URLVerdictProviding {
     withUTF8(of: url.host) { host in
       if let own = compiled.domains.index(of: host) {
         visit(
-          compiled.domainList[Int(own)].exact, for: url, path, patterns, isPlainWebURL, &denied, &allowed, &readsPath)
+          compiled.domainList[Int(own)].exact, for: url, path, patterns, isPlainWebURL, anyPath, &denied, &allowed,
+          &readsPath)
         next = compiled.domainList[Int(own)].parent
       } else {
         next = Self.firstParent(of: host, in: compiled.domains) ?? -1
@@ -228,8 +245,8 @@ public struct Allowlist: URLVerdictProviding {
     }
     while next >= 0 {
       visit(
-        compiled.domainList[Int(next)].subdomains, for: url, path, patterns, isPlainWebURL, &denied, &allowed,
-        &readsPath)
+        compiled.domainList[Int(next)].subdomains, for: url, path, patterns, isPlainWebURL, anyPath, &denied,
+        &allowed, &readsPath)
       next = compiled.domainList[Int(next)].parent
     }
     if denied >= 0 { return .blocked(rule: compiled.descriptions[Int(denied)]) }
@@ -243,7 +260,7 @@ public struct Allowlist: URLVerdictProviding {
   /// for the folded reading); `readsPath` becomes `true` if a rule with a path is visited.
   private func visit(
     _ run: Range<Int32>, for url: EligibleURL, _ path: String, _ patterns: [URLPattern], _ isPlainWebURL: Bool,
-    _ denied: inout Int32,
+    _ anyPath: Bool, _ denied: inout Int32,
     _ allowed: inout Int32, _ readsPath: inout Bool
   ) {
     var index = run.upperBound
@@ -252,7 +269,11 @@ public struct Allowlist: URLVerdictProviding {
       let entry = compiled.entries[Int(index)]
       let admits: Bool
       let denies = entry.rule >= compiled.firstDenyRule
-      if entry.pattern < 0 {
+      if anyPath {
+        admits =
+          denies && entry.pattern >= 0 && patterns[Int(entry.pattern)].path != nil
+          && patterns[Int(entry.pattern)].admits(url, path: "", denies: true, anyPort: true, anyPath: true)
+      } else if entry.pattern < 0 {
         // A deny rule names a host whatever the port; an allow rule only its default port.
         admits = isPlainWebURL || (denies && (url.scheme == "https" || url.scheme == "http"))
       } else {

@@ -61,14 +61,17 @@ extension URLPattern {
   /// that decodes to text (``placeholderValue(_:)``). With `anyPort`, a pattern without a
   /// port matches on every port, as a deny rule does: a browser loads
   /// `https://evil.example:8443/` from the host the rule blocks.
-  package func admits(_ url: EligibleURL, path urlPath: String, denies: Bool = false, anyPort: Bool = false) -> Bool {
+  /// With `anyPath`, the path is not compared.
+  package func admits(
+    _ url: EligibleURL, path urlPath: String, denies: Bool = false, anyPort: Bool = false, anyPath: Bool = false
+  ) -> Bool {
     if let scheme {
       guard scheme == url.scheme else { return false }
     } else {
       guard url.scheme == "http" || url.scheme == "https" else { return false }
     }
     guard port == url.port || (anyPort && port == nil) else { return false }
-    guard let segments = self.path else { return true }
+    guard let segments = self.path, !anyPath else { return true }
     // The path and the literals are percent-encoded ASCII in one normal form: equal text is
     // equal bytes.
     let slash = UInt8(ascii: "/")

@@ -11,7 +11,7 @@ extension LinkMenu {
   /// only translate it.
   @MainActor
   package init?(for url: URL, from origin: any ResponderChainNode) {
-    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else { return nil }
+    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(url) else { return nil }
     let isWeb = scheme == "http" || scheme == "https"
     self.init(
       previewURL: LinkDryRun.run(of: url, from: origin).inApp.flatMap(Self.previewable),

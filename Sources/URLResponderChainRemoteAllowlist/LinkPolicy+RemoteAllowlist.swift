@@ -70,7 +70,7 @@ extension RemoteAllowlist {
     for url: URL, reportingFrom origin: (any ResponderChainNode)?, recovery: RecoveryCoordinator,
     rules: [LinkRule]
   ) async -> LinkDestination? {
-    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else { return nil }
+    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(url) else { return nil }
     guard scheme == "http" || scheme == "https" || URLSafety.webLinks(wrappedIn: url.absoluteString) != [] else {
       return nil
     }

@@ -5,18 +5,24 @@ import URLResponderChainCore
 /// An allowlist served over HTTP by an endpoint the app names, cached and revalidated the
 /// way HTTP caches are, fetched by one request however many checks wait.
 ///
+/// Declare it once, in the policy the chain's end asks: a tap waits for the list (with
+/// recovery prompts when it cannot be had), what it allows is shown in-app, what a deny rule
+/// matches opens nowhere, and with no valid list the policy fails closed.
+///
 /// ```swift
-/// let remote = try RemoteAllowlist(configuration: configuration)
-/// do {
-///   switch try await remote.check(url) {
-///   case .allowed: presentInApp(url)
-///   case .blocked(let rule): print("blocked by \(rule)")
-///   case .notAllowed(let reason): print(reason)
-///   }
-/// } catch {
-///   await linkView.reportError(error)   // offline, timed out, …: RemoteAllowlistFailure
+/// extension RemoteAllowlist {
+///   static let app = try! RemoteAllowlist(
+///     configuration: RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!))
+/// }
+///
+/// final class TopicViewController: UIViewController, SafariURLHandling, AlertPresentingErrorHandler {
+///   let safariPresenter = SafariURLPresenter(policy: LinkPolicy(inApp: RemoteAllowlist.app))
 /// }
 /// ```
+///
+/// `check(_:)` answers for one URL outside the chain (a tool, a test); a handler that
+/// presents by its verdict bypasses the policy, and one that passes a link on when the check
+/// throws fails open.
 ///
 /// - A fresh cached list (`Cache-Control: max-age`) is used without a request; a stale one
 ///   is revalidated with `If-None-Match` / `If-Modified-Since`; within

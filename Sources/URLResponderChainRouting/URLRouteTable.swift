@@ -59,6 +59,8 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
   private let routes: RankedRoutes
   /// Each ranked pattern's action.
   private let actions: [Action]
+  /// The `.discarded` rows of a decision table, judged as deny rules; `nil` for any other.
+  private let discardingRows: DiscardingRows?
 
   /// Builds a table from patterns and actions, in order.
   ///
@@ -87,6 +89,7 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
     actions.reserveCapacity(rows.count)
     for row in routes.rows { actions.append(written[row]) }
     self.actions = actions
+    discardingRows = DiscardingRows(rows)
   }
 
   /// The number of routes.
@@ -115,6 +118,12 @@ extension URLRouteTable where Action == URLHandlingDecision {
   /// the one it is written for (see ``route(_:)``), since a table used as a policy must not
   /// let a spelling of a blocked path through.
   ///
+  /// A `.discarded` row is also a deny rule, as in an `Allowlist`: a link that matches no
+  /// route as written, but that a browser loads from a host and path the row names
+  /// (`https://user@x.ads.example.com/`, `https://x.ads.example.com:8443/`,
+  /// `https://x.%61ds.example.com/`, or a web link wrapped in another app's scheme), is
+  /// discarded by it.
+  ///
   /// ```swift
   /// let policy = try URLRouteTable<URLHandlingDecision>([
   ///   ("*.ads.example.com", .discarded(reason: "ads are blocked")),
@@ -124,7 +133,7 @@ extension URLRouteTable where Action == URLHandlingDecision {
   public func decision(for url: URL) -> URLHandlingDecision {
     switch routes.lookup(url) {
     case .matched(let rank, _): actions[rank]
-    case .none: .notHandled
+    case .none: discardingRows?.decision(for: url) ?? .notHandled
     case .ambiguous(let reason): .discarded(reason: reason)
     }
   }

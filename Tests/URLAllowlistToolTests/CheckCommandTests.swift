@@ -29,6 +29,33 @@ import Testing
     #expect(harness.output[0].contains("blocked by the deny rule \"tracker.example\""))
   }
 
+  /// Issue 68, 7: the tool answers as the documented declaration `LinkPolicy(inApp: list)`
+  /// does, which shows no link on a port in-app, whatever port a rule names.
+  @Test func aPortARuleNamesIsNotShownInAppAsTheDeclarationDoesNot() async {
+    let harness = Harness()
+    harness.files["list.json"] = #"{"version": 1, "allow": ["https://app.example.org:8443"]}"#
+    harness.input = ["https://app.example.org:8443/x"]
+    #expect(await harness.run("check", "--allowlist", "list.json") == 0)
+    #expect(harness.output.map { $0.prefix { $0 != " " } } == ["systemAction"])
+  }
+
+  /// Issue 68, 2, 5, 8 and 10: the links this round found the app letting through, answered
+  /// by the tool as the app's policy now answers them.
+  @Test func theLinksOfTheSecurityRoundOpenNowhere() async {
+    let harness = Harness()
+    harness.files["list.json"] = #"""
+      {"version": 1, "allow": ["example.com/public/*", "example.org/*"],
+       "deny": ["example.com/secret", "example.org/a/admin", "evil.example"]}
+      """#
+    harness.input = [
+      "https://example.com/public/..%5CSECRET", "https://example.com/public/..%2F%2573ecret",
+      "https://example.org/a%3Bx%00/admin", "ms-word:ofe|u|https://evil.example/doc.docx",
+      "view-source:file:///etc/passwd", "jar:file:///tmp/a.jar!/b.html",
+    ]
+    #expect(await harness.run("check", "--allowlist", "list.json") == 0)
+    #expect(harness.output.map { $0.prefix { $0 != " " } } == Array(repeating: "discarded", count: 6))
+  }
+
   @Test func standardInputIsReadOneURLPerLine() async {
     let harness = Harness()
     harness.files["list.json"] = document

@@ -75,3 +75,13 @@ import URLResponderChainTesting
     #expect(app.systemOpener.openedURLs.map(\.absoluteString) == ["https://swift.org"])
   }
 }
+
+/// Issue 68, 12: a path a server reads as a more specific route never reaches a catch-all.
+@Suite struct RouteReadingBoundaryTests {
+  @Test(arguments: ["/a;%00/admin", "/a%3Bx%00/admin", "/a%3B/admin"])
+  func aParameterOrANULNeverLeadsPastTheRowItHides(path: String) throws {
+    let routes = try URLRouteTable<String>([("example.org/a/admin", "admin"), ("example.org/*", "catch-all")])
+    let route = routes.route(try #require(URL(string: "https://example.org" + path)))
+    #expect(route?.action != "catch-all", "\(path): \(String(describing: route?.action))")
+  }
+}

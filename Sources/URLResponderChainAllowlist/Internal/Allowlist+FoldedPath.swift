@@ -2,8 +2,8 @@ import Foundation
 import URLResponderChainCore
 
 extension Allowlist {
-  /// The path as the most forgiving server reads `path` (an `EligibleURL.path`), or `nil`
-  /// when that reading is `path` itself.
+  /// The paths the most forgiving servers read in `path` (an `EligibleURL.path`), none when
+  /// each would be `path` itself.
   ///
   /// Each step is a reading some server makes, so a deny rule is matched against all of them
   /// at once (with its literals folded the same way, by ``foldedSegment(_:)``):
@@ -11,7 +11,9 @@ extension Allowlist {
   /// - every escape is decoded until none is left: a server or framework that decodes twice
   ///   reads `%2561` as `a` and `%252F` as `/` (IIS's double decoding, a proxy and an app
   ///   that each decode once);
-  /// - a decoded NUL ends the path, as it does for C-string file APIs;
+  /// - a decoded NUL ends the path, as it does for C-string file APIs; a server that decodes
+  ///   before it drops `;` parameters drops a NUL with them, so a path with a decoded NUL has
+  ///   a second reading that keeps it (`/a%3Bx%00/admin` is `/a` and `/a/admin`);
   /// - `\` is `/` (Windows), and each segment's `;` parameters are dropped (servlet
   ///   containers);
   /// - trailing dots and spaces of a segment are dropped, as Windows does for file names
@@ -23,13 +25,13 @@ extension Allowlist {
   ///   and Windows' best-fit conversion serve them; ASCII letters are lowercased in any case;
   /// - dot segments are resolved again.
   ///
-  /// The result is in the normal form of `EligibleURL.path`.
+  /// Each reading is in the normal form of `EligibleURL.path`.
   ///
   /// - Throws: ``OverlongCombiningRun`` when the decoded path holds more combining marks in a
   ///   row than Unicode's stream-safe limit: no one writes such text, and composing it costs
   ///   time that grows with the square of the run (Foundation sorts the marks by insertion).
-  package static func foldedReading(of path: String) throws(OverlongCombiningRun) -> String? {
-    let folding = withUTF8(of: path) { bytes -> Result<String, OverlongCombiningRun>? in
+  package static func foldedReadings(of path: String) throws(OverlongCombiningRun) -> [String] {
+    let folding = withUTF8(of: path) { bytes -> Result<[String], OverlongCombiningRun> in
       // Most paths hold nothing to fold: no escape, parameter or capital letter, and no
       // segment that ends in a dot (a space is always escaped).
       var index = 0
@@ -41,11 +43,25 @@ extension Allowlist {
           || (byte == UInt8(ascii: ".") && (index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: "/")))
         index += 1
       }
-      return needsFolding ? Result { () throws(OverlongCombiningRun) in try fold(bytes) } : nil
+      guard needsFolding else { return .success([]) }
+      return Result { () throws(OverlongCombiningRun) in
+        let decoded = fullyDecoded(bytes, keepsNUL: true)
+        var readings = [try fold(decoded.prefix { $0 != 0 })]
+        if decoded.contains(0) { readings.append(try fold(decoded[...])) }
+        return readings
+      }
     }
-    guard let folded = try folding?.get() else { return nil }
-    let resolved = URLSafety.resolvingDotSegments(in: folded)
-    return resolved == path ? nil : resolved
+    var readings: [String] = []
+    for folded in try folding.get() {
+      let resolved = URLSafety.resolvingDotSegments(in: folded)
+      if resolved != path, !readings.contains(resolved) { readings.append(resolved) }
+    }
+    return readings
+  }
+
+  /// The first of ``foldedReadings(of:)``, or `nil` when it has none.
+  package static func foldedReading(of path: String) throws(OverlongCombiningRun) -> String? {
+    try foldedReadings(of: path).first
   }
 
   /// A literal path segment of a rule, folded as ``foldedReading(of:)`` folds a path. It may
@@ -53,7 +69,7 @@ extension Allowlist {
   /// an overlong run of combining marks is kept as written: every path that holds it has no
   /// folded reading, and is refused before it is compared.
   static func foldedSegment(_ literal: String) -> String {
-    withUTF8(of: literal) { (try? fold($0)) ?? literal }
+    withUTF8(of: literal) { (try? fold(fullyDecoded($0)[...])) ?? literal }
   }
 
   /// `bytes` decoded until no escape is left: an escape that decoding completes is decoded in
@@ -119,10 +135,12 @@ extension Allowlist {
       || String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars.contains(where: \.isASCII)
   }
 
-  private static func fold(_ bytes: UnsafeBufferPointer<UInt8>) throws(OverlongCombiningRun) -> String {
+  /// `decoded` (a path or a literal, its escapes decoded) folded: mapped, cut into segments,
+  /// each cut at its `;` and stripped of trailing dots and spaces.
+  private static func fold(_ decoded: ArraySlice<UInt8>) throws(OverlongCombiningRun) -> String {
     let slash = UInt8(ascii: "/")
     let dot = UInt8(ascii: ".")
-    var folded = fullyDecoded(bytes)
+    var folded = Array(decoded)
     // Text that is UTF-8 is mapped by NFKC_Casefold before it is cut into segments: fullwidth
     // `／` and `．` become `/` and `.`, so they cut segments and make dot segments as they do
     // for a server that normalizes.

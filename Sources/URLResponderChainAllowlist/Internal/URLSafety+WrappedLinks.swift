@@ -45,6 +45,20 @@ extension URLSafety {
         found.append("https:" + rest)
         found.append("http:" + rest)
         inner.append(rest)
+        // An `http:` or `https:` wherever it stands before the query, as written and decoded
+        // once, begins a web link: Microsoft's Office schemes open
+        // `ms-word:ofe|u|https://evil.example/d.docx` from `evil.example`.
+        // (What follows the scheme is read above; at most one start more than the limit is
+        // looked for, so a link of a million `https:` costs no more than one.)
+        let beforeQuery = rest.prefix { $0 != "?" && $0 != "#" }
+        let decoded = beforeQuery.removingPercentEncoding.map { Substring($0) }
+        for text in [beforeQuery, decoded ?? ""] {
+          for start in webSchemeStarts(in: text, limit: wrappedLinkLimit + 1)
+          where start != text.startIndex || text != beforeQuery {
+            let link = String(text[start...]) + rest.dropFirst(beforeQuery.count)
+            if !inner.contains(link) { inner.append(link) }
+          }
+        }
         // Each parameter of the query and the fragment, and the value after its first `=`,
         // percent-decoded once (as written when it holds a stray `%`).
         guard let start = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
@@ -63,6 +77,18 @@ extension URLSafety {
       guard wrapped <= wrappedLinkLimit else { return nil }
     }
     return found
+  }
+
+  /// Where `http:` or `https:` (in any case) begins in `text`, the first `limit` of them.
+  private static func webSchemeStarts(in text: Substring, limit: Int) -> [Substring.Index] {
+    var starts: [Substring.Index] = []
+    var index = text.startIndex
+    while starts.count < limit, let h = text[index...].firstIndex(where: { $0 == "h" || $0 == "H" }) {
+      let candidate = text[h...].prefix(6).lowercased()
+      if candidate.hasPrefix("http:") || candidate == "https:" { starts.append(h) }
+      index = text.index(after: h)
+    }
+    return starts
   }
 
   /// The most links one link is read as wrapping; a link that wraps more cannot be read.

@@ -99,7 +99,7 @@ public struct LinkPolicy: Sendable {
   /// - `judged`: the list's answer for `url` after a tap waited for it
   ///   (``LinkPolicyList/waitsForList``), instead of the list held now; `nil` for the latter.
   package func destination(for url: URL, inApp: Bool, judged: LinkDestination?) -> LinkDestination {
-    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(scheme) else {
+    guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(url) else {
       return .discarded(reason: "\(LinkScheme.of(url) ?? "a link without a") scheme never leaves its document")
     }
     let listed = judged ?? list?.destination(url)

@@ -7,6 +7,11 @@ public import Foundation
 /// It asks the policy once per link (``LinkPolicy/destination(for:)``) and performs the
 /// answer; the platform only performs the operations (``LinkPresentationEnvironment``).
 ///
+/// Apps do not call it: they declare a policy (on iOS, a view controller conforming to
+/// `SafariURLHandling`), and the chain's end presents with it when no handler takes a link.
+/// A handler that calls it itself skips every declaration above it. A platform integration
+/// (the test kit's application, an app's own chain's end) performs the end's answer with it:
+///
 /// ```swift
 /// // `environment` performs the platform's operations (on iOS, a `SafariURLPresenter`).
 /// let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(universalLinksFirst: true))

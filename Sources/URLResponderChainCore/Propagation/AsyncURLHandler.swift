@@ -15,14 +15,19 @@ public import Foundation
 /// ```swift
 /// extension ArticleViewController: AsyncURLHandler {
 ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-///     // Waits for the remote list and discards what a deny rule matches. The rest goes on
-///     // up the chain, and `UIApplication` at its end shows it where the declared policy
-///     // says: no handler presents.
-///     if case .blocked(let rule)? = try? await remote.check(url) { return .discarded(reason: "blocked by \(rule)") }
-///     return .notHandled
+///     // Expands the app's short links; the declared policy at the chain's end then decides
+///     // where the full link opens. A link it cannot expand goes on as it is.
+///     guard url.host() == "s.example.com", let full = try? await shortLinks.expand(url) else { return .notHandled }
+///     return .rewrite(full)
 ///   }
 /// }
 /// ```
+///
+/// Where a link opens, and whether a list blocks it, is the declared ``LinkPolicy``'s to say
+/// (a `RemoteAllowlist` goes in the policy: `LinkPolicy(inApp: remoteList)`), never a
+/// handler's: the policy waits for the list and fails closed when it cannot be had, while a
+/// handler that checks a list and answers `.notHandled` when the check throws lets every
+/// link through while the list server is down.
 ///
 /// ## What conformers must guarantee
 ///

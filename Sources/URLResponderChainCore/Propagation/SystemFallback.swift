@@ -98,7 +98,6 @@ package enum SystemFallback {
   /// ``LinkPolicy/destination(for:)`` that every policy shares (a scheme of a document's own, or
   /// none), checked without building a policy.
   package static func sendsNowhere(_ url: URL) -> Bool {
-    guard let scheme = LinkScheme.of(url) else { return true }
-    return LinkScheme.isDocumentLocal(scheme)
+    LinkScheme.isDocumentLocal(url)
   }
 }

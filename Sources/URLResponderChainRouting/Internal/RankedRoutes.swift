@@ -117,16 +117,16 @@ final class RankedRoutes: Sendable {
     {
       return .ambiguous(reason: "servers may read \(path) as \(lenient)")
     }
-    let foldedPath: String?
+    let foldedPaths: [String]
     do {
-      foldedPath = try Allowlist.foldedReading(of: path)
+      foldedPaths = try Allowlist.foldedReadings(of: path)
     } catch {
       return .ambiguous(reason: "\(path) holds a long run of combining marks")
     }
-    if foldedPath != nil || folded != nil {
-      let reading = foldedPath ?? path
+    if !foldedPaths.isEmpty || folded != nil {
       let (foldedPatterns, foldedIndex) = folded ?? (patterns, index)
-      if disagrees(bestRank(eligible, path: reading, patterns: foldedPatterns, index: foldedIndex)) {
+      for reading in foldedPaths.isEmpty ? [path] : foldedPaths
+      where disagrees(bestRank(eligible, path: reading, patterns: foldedPatterns, index: foldedIndex)) {
         return .ambiguous(reason: "servers may read \(path) as \(reading)")
       }
     }
