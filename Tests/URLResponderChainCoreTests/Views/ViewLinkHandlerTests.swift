@@ -72,6 +72,30 @@ import URLResponderChainTesting
       ])
   }
 
+  /// Two nested modifiers that each declare where links open: the inner one, nearest the
+  /// link, says where (issue 68, 12: a walk that took the outer one's declaration).
+  @Test func theInnerOfTwoNestedDeclarationsSaysWhereALinkOpens() async {
+    let screen = Screen()
+    let environment = RecordingLinkEnvironment(systemOpener: screen.app.systemOpener)
+    func declaring(inApp: Bool) -> LinkPresenter {
+      LinkPresenter(
+        environment: environment,
+        policy: LinkPolicy(
+          permittedPorts: [], universalLinksFirst: false, preference: .inApp,
+          list: LinkPolicyList { _ in
+            inApp ? .inApp(nativeAppFirst: false, reason: "inner") : .systemAction(reason: "outer")
+          }))
+    }
+    let inner = declaring(inApp: true)
+    let outer = declaring(inApp: false)
+    screen.inner.linkPresenter = inner
+    screen.outer.linkPresenter = outer
+    let result = await screen.inner.propagateURL(link, options: .untimed())
+    #expect(result.outcome == .handled)
+    #expect(environment.presentations.map(\.url) == [link])
+    #expect(screen.app.systemOpener.openedURLs.isEmpty)
+  }
+
   @Test func whatNobodyTakesReachesTheApplicationWhichOpensIt() async {
     let screen = Screen()
     let result = await screen.inner.propagateURL(link)
