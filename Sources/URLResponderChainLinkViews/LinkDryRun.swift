@@ -10,6 +10,8 @@ package import URLResponderChainCore
 ///   (it answers as for a tap and performs nothing). `.rewrite` goes on with its URL,
 ///   `.discarded` ends it nowhere, `.handled` ends it with the handler (no preview), and
 ///   `.systemAction` skips every node but the application (``PropagationRules``, as the walk);
+/// - the application is passed, and answers last, once the chain beyond it (its delegate) has,
+///   as the walk asks it;
 /// - a node that only declares (a `SafariURLHandling` view controller, a SwiftUI modifier
 ///   that answers nothing) is passed;
 /// - any other ``AsyncURLHandler`` ends it unknown: its answer cannot be had without waiting,
@@ -48,15 +50,20 @@ package enum LinkDryRun {
     // Each node passed is kept until the run ends: a freed node's address, taken by the
     // next one, would read as a loop (the walk's rule, `VisitedNodes`).
     var passed = HeldNodes()
+    // The application is passed, and answers once the chain beyond it (its delegate) has.
+    var passedTheApplication = false
     for hop in 0..<Self.nodeLimit {
-      guard let asked = node, seen.insert(ObjectIdentifier(asked)) else { break }
+      guard let asked = node, seen.insert(ObjectIdentifier(asked)) else {
+        // The chain ran out, or looped back: the application passed on the way answers last.
+        guard passedTheApplication else { break }
+        return atTheEnd(current, from: origin, inApp: !onlyTheSystem)
+      }
       // Which node is asked is the walk's rule: after `.systemAction`, only the application.
       if PropagationRules.asks(type(of: asked), onlyTheSystem: onlyTheSystem) {
         if asked is any SystemURLOpener {
-          return atTheEnd(current, from: origin, inApp: !onlyTheSystem)
-        }
-        // A handler that answers at once is asked first, as the walk asks it.
-        if let handler = asked as? any URLHandler {
+          passedTheApplication = true
+        } else if let handler = asked as? any URLHandler {
+          // A handler that answers at once is asked first, as the walk asks it.
           let context = URLHandlingContext(
             originalURL: url, origin: origin, hop: hop, inboundSourceName: nil, isDryRun: true)
           switch handler.handleURL(current, context: context) {
@@ -79,21 +86,20 @@ package enum LinkDryRun {
   }
 
   /// What the application at the chain's end does with `url` (``SystemFallback``), found
-  /// without doing it: the declaration nearest `origin` answers by its policy, never in-app
-  /// unless `inApp`; with none, the system opens it, or nobody for a scheme of a document's own.
+  /// without doing it: a declaration above the nearest one refuses it, or the declaration
+  /// nearest `origin` answers by its policy, never in-app unless `inApp`; with none, the
+  /// default policy answers without in-app.
   @MainActor
   static func atTheEnd(_ url: URL, from origin: any ResponderChainNode, inApp: Bool) -> Result {
     guard let declared = SystemFallback.declaration(from: origin) else {
       return (url, .discarded(reason: "the chain cannot be searched for its policy"), nil)
     }
-    guard let policy = declared.presenter?.policy else {
-      let sendsNowhere = SystemFallback.sendsNowhere(url)
-      return (
-        url, sendsNowhere ? .discarded(reason: "a local scheme") : .systemAction(reason: "the application opens it"),
-        nil
-      )
+    for outer in declared.outer {
+      if let refusal = outer.policy.refusal(for: url, judged: nil) { return (url, .discarded(reason: refusal), nil) }
     }
-    let answer = policy.destination(for: url, inApp: SystemFallback.showsInApp(declared, !inApp), judged: nil)
+    let policy = declared.presenter?.policy ?? LinkPolicy()
+    let inApp = declared.presenter != nil && SystemFallback.showsInApp(declared, !inApp)
+    let answer = policy.destination(for: url, inApp: inApp, judged: nil)
     guard case .inApp = answer,
       case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)
     else { return (url, answer, nil) }

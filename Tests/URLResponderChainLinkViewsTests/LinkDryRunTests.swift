@@ -107,7 +107,7 @@ import URLResponderChainTesting
     let screen = RuleHandler(name: "screen", next: application) { _ in .notHandled }
     #expect(
       try dryRun("https://docs.example.com/a", from: screen).destination
-        == .systemAction(reason: "the application opens it"))
+        == .systemAction(reason: "kept out of the in-app browser here"))
     #expect(try dryRun("javascript:alert(1)", from: screen).destination?.isDiscarded == true)
     #expect(
       LinkMenu(for: try #require(URL(string: "javascript:alert(1)")), from: screen) == nil)

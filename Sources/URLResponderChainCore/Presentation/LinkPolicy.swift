@@ -126,6 +126,15 @@ public struct LinkPolicy: Sendable {
     }
   }
 
+  /// Why this policy refuses `url` (its answer is nowhere), or `nil`: what a declaration above
+  /// the nearest one says at the chain's end, where only a refusal counts.
+  ///
+  /// - Parameter judged: The list's answer after a tap waited for it; `nil` for the list held now.
+  package func refusal(for url: URL, judged: LinkDestination?) -> String? {
+    guard case .discarded(let reason) = destination(for: url, inApp: false, judged: judged) else { return nil }
+    return reason
+  }
+
   /// The checked URL when `url` opens in the in-app browser now (what a preview shows and
   /// prewarming warms up), or `nil`.
   public func eligibleURL(_ url: URL) -> EligibleURL? {

@@ -8,9 +8,14 @@ package import Foundation
 /// answer: in-app from the presentation host nearest the origin, the link's own app first, the
 /// system, or nowhere. After `.systemAction` the policy still answers, but never in-app.
 ///
-/// With no declaration, the system opens the link, except a scheme of a document's own
-/// (`javascript:`, `data:`, `file:`…) or text without a scheme, which is discarded: it ends
-/// `.discarded(reason: "a local scheme")`. A link that opened the app
+/// The nearest declaration says where a link opens; every declaration above it may still
+/// refuse it (its `discarded` rules, its list's deny rules, a remote list waited for as the
+/// nearest one's is): a screen narrows what its scene or app allows, never re-opens what they
+/// block.
+///
+/// With no declaration, the default policy (`LinkPolicy()`) decides without in-app: the
+/// system opens the link, except a scheme of a document's own (`javascript:`, `data:`,
+/// `file:`…) or text without a scheme, which is discarded. A link that opened the app
 /// (``URLHandlingContext/isInbound``) is passed on: sending it back to the browser would
 /// bounce the user out of the app. A link whose view went away during the walk is discarded:
 /// the declaration that applies to it can no longer be found.
@@ -24,9 +29,10 @@ package import Foundation
 /// }
 /// ```
 package enum SystemFallback {
-  /// Passes inbound links on; asks the declaration nearest the origin and performs its
-  /// answer; with none, discards a link the policy sends nowhere, and otherwise calls `open`
-  /// and is handled exactly when it opened.
+  /// Passes inbound links on; asks every declaration above the nearest whether it refuses the
+  /// link, then the nearest, and performs its answer; with none, the default policy without
+  /// in-app decides, and `open` opens what it sends to the system (handled exactly when it
+  /// opened).
   @MainActor
   package static func decide(
     _ url: URL, context: URLHandlingContext, open: @MainActor (URL) async -> Bool
@@ -37,12 +43,20 @@ package enum SystemFallback {
       return .discarded(
         reason: origin == nil ? "the link's view is gone" : "the chain cannot be searched for its policy")
     }
+    // The nearest declaration says where; every one above it may still refuse: a screen
+    // narrows what its scene or app allows, never re-opens what they block.
+    for outer in declared.outer {
+      let judged = await outer.policy.list?.waitsForList?(url, origin)
+      if let refusal = outer.policy.refusal(for: url, judged: judged) { return .discarded(reason: refusal) }
+    }
     if let presenter = declared.presenter {
       return await show(
         url, by: presenter, from: declared.host, inApp: showsInApp(declared, context.wasSentToTheSystem), origin: origin
       )
     }
-    if sendsNowhere(url) { return .discarded(reason: "a local scheme") }
+    if case .discarded(let reason) = LinkPolicy().destination(for: url, inApp: false, judged: nil) {
+      return .discarded(reason: reason)
+    }
     return await open(url) ? .handled : .notHandled
   }
 
@@ -62,42 +76,36 @@ package enum SystemFallback {
     return outcome.decision
   }
 
-  /// The declaration nearest `origin` (the first ``LinkPresenting`` node with a presenter, or
-  /// `nil` when no node declares one) and the presentation host nearest `origin` (one the
-  /// declaration's presenter shows links from: a SwiftUI declaration's is its hosting
-  /// controller, above it). `nil` when the search cannot be made: the origin is gone, or the
-  /// chain is longer than any screen's or loops (a walk never reaches the application through
-  /// a loop, so only a chain that changed under it does); the link then fails closed.
+  /// What the chain above `origin` declares: the declaration nearest `origin` (the first
+  /// ``LinkPresenting`` node with a presenter, or `nil` when no node declares one), the
+  /// presentation host nearest `origin` (one the declaration's presenter shows links from: a
+  /// SwiftUI declaration's is its hosting controller, above it), and every declaration above
+  /// the nearest, nearest first (each may refuse a link the nearest would open). `nil` when
+  /// the search cannot be made: the origin is gone, or the chain is longer than any screen's
+  /// or loops (a walk never reaches the application through a loop, so only a chain that
+  /// changed under it does); the link then fails closed.
   @MainActor
-  package static func declaration(
-    from origin: (any ResponderChainNode)?
-  ) -> (presenter: LinkPresenter?, host: (any PresentationHost)?)? {
+  package static func declaration(from origin: (any ResponderChainNode)?) -> Declared? {
     var node = origin
-    var presenter: LinkPresenter?
-    var host: (any PresentationHost)?
+    var declared: Declared = (nil, nil, [])
     for _ in 0..<sceneSearchLimit {
-      guard let current = node else { return origin == nil ? nil : (presenter, host) }
-      if host == nil { host = current as? any PresentationHost }
-      if presenter == nil { presenter = (current as? any LinkPresenting)?.linkPresenter }
-      if presenter != nil, host != nil { return (presenter, host) }
+      guard let current = node else { return origin == nil ? nil : declared }
+      if declared.host == nil { declared.host = current as? any PresentationHost }
+      if let presenter = (current as? any LinkPresenting)?.linkPresenter {
+        if declared.presenter == nil { declared.presenter = presenter } else { declared.outer.append(presenter) }
+      }
       node = current.nextNode
     }
     return nil
   }
 
+  /// What the chain declares (``declaration(from:)``).
+  package typealias Declared = (presenter: LinkPresenter?, host: (any PresentationHost)?, outer: [LinkPresenter])
+
   /// Whether the in-app browser may show a link the declaration `declared` sends there: not
   /// after a handler's `.systemAction`, and not without a view controller on the way from the
   /// origin to present from. A tap and a long press's dry run both ask this.
-  package static func showsInApp(
-    _ declared: (presenter: LinkPresenter?, host: (any PresentationHost)?), _ wasSentToTheSystem: Bool
-  ) -> Bool {
+  package static func showsInApp(_ declared: Declared, _ wasSentToTheSystem: Bool) -> Bool {
     !wasSentToTheSystem && declared.host != nil
-  }
-
-  /// Whether the system may never be handed `url`: the scheme rule of
-  /// ``LinkPolicy/destination(for:)`` that every policy shares (a scheme of a document's own, or
-  /// none), checked without building a policy.
-  package static func sendsNowhere(_ url: URL) -> Bool {
-    LinkScheme.isDocumentLocal(url)
   }
 }

@@ -181,7 +181,7 @@ private final class RoutingScreen: TestViewController, URLHandler {
     #expect(await text.propagateURL(web).outcome == .handled)
     #expect(application.systemOpener.openedURLs == [web])
     let file = try #require(URL(string: "file:///etc/passwd"))
-    #expect(await text.propagateURL(file).outcome == .discarded(reason: "a local scheme"))
+    #expect(await text.propagateURL(file).outcome == .discarded(reason: "file scheme never leaves its document"))
     #expect(application.systemOpener.openedURLs == [web])
   }
 

@@ -67,6 +67,12 @@ final class PropagationWalk {
   private var held = HeldNodes()
   private var hasWaited = false
   private var asksOnlyTheSystem = false
+  /// The application (a ``SystemURLOpener``) the walk passed, asked only once the chain has
+  /// run out past it: its delegate, after it in the chain, is asked first, as UIKit's responder
+  /// chain asks it. Weak: the walk holds no node past its turn.
+  private weak var chainEnd: (any AsyncURLHandler)?
+  /// Whether the application was asked: after it, the walk ends.
+  private var askedChainEnd = false
   private var handlerInterval: SignpostInterval?
   private var task: Task<Void, Never>?
   private var watchdog: Task<Void, Never>?
@@ -287,6 +293,14 @@ final class PropagationWalk {
           continue
         }
         if let handler = node as? any AsyncURLHandler {
+          // The application is the chain's end: passed now, asked once the chain runs out, so
+          // that its delegate's handlers are asked before anything opens.
+          if chainEnd == nil, !askedChainEnd, handler is any SystemURLOpener {
+            chainEnd = handler
+            cursor = handler.nextNode
+            held.append(consume handler)
+            continue
+          }
           if endedMeanwhile() { return false }
           if signposting { beginHandlerInterval(handler) }
           // The phase holds the handler until it is asked; the walk keeps what it holds, and
@@ -302,7 +316,17 @@ final class PropagationWalk {
       cursor = node.nextNode
       held.append(consume node)
     }
-    if !endedMeanwhile() { finish(.notHandled) }
+    if endedMeanwhile() { return false }
+    // The chain ran out: the application passed on the way, if it is still there, is asked last.
+    if let end = chainEnd, !askedChainEnd {
+      askedChainEnd = true
+      if signposting { beginHandlerInterval(end) }
+      swap(&seen, &visited)
+      swap(&held, &self.held)
+      enter(.stopped(at: end))
+      return true
+    }
+    finish(.notHandled)
     return false
   }
 
@@ -351,6 +375,8 @@ final class PropagationWalk {
         onlyTheSystem: &onlyTheSystem)
       asksOnlyTheSystem = onlyTheSystem
       if ended { return }
+      // The application was the last to be asked: the chain beyond it was walked before it.
+      if askedChainEnd { return finish(.notHandled) }
       // Read after the handler answered: a chain that changed during a deferral is followed as
       // it is now. The app's `nextNode` may end the walk.
       let next = handler.nextNode
