@@ -13,11 +13,18 @@ public import Foundation
 /// `decideURL` never is, wherever the node sits in the chain.
 ///
 /// ```swift
-/// extension ArticleViewController: AsyncURLHandler {
+/// final class ArticleScreen: ResponderChainNode, AsyncURLHandler {
+///   let nextNode: (any ResponderChainNode)? = nil
+///   let expandShortLink: @Sendable (URL) async throws -> URL
+///
+///   init(expandShortLink: @escaping @Sendable (URL) async throws -> URL) {
+///     self.expandShortLink = expandShortLink
+///   }
+///
 ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-///     // Expands the app's short links; the declared policy at the chain's end then decides
-///     // where the full link opens. A link it cannot expand goes on as it is.
-///     guard url.host() == "s.example.com", let full = try? await shortLinks.expand(url) else { return .notHandled }
+///     // The app's short links are expanded by its server; the declared policy at the chain's
+///     // end then decides where the full link opens. One it cannot expand goes on as it is.
+///     guard url.host() == "s.example.com", let full = try? await expandShortLink(url) else { return .notHandled }
 ///     return .rewrite(full)
 ///   }
 /// }
