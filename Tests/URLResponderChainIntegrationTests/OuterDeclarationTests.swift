@@ -122,3 +122,23 @@ import URLResponderChainTesting
     #expect(!names.contains("TestApplication \"application\""))
   }
 }
+
+/// One way to the system (DESIGN.md, sixth round): at the chain's end, a declared presenter
+/// opens through the application, from the scene the link came from, never through an
+/// environment's own opener, so the test kit's application sees every open.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct OneWayToTheSystemTests {
+  @Test func aDeclaredPresenterOpensThroughTheApplication() async throws {
+    let application = TestApplication()
+    let environment = RecordingLinkEnvironment()  // with an opener of its own
+    let screen = TestViewController(name: "screen")
+    screen.linkPresenter = LinkPresenter(environment: environment, policy: .inApp(["docs.example.com"]))
+    application.makeWindow(rootViewController: screen)
+    let view = TestView(name: "link")
+    screen.view.addSubview(view)
+    let other = try #require(URL(string: "https://swift.org/"))
+    #expect(await view.propagateURL(other, options: .untimed()).outcome == .handled)
+    #expect(application.systemOpener.openedURLs == [other])
+    #expect(environment.systemOpener.openedURLs.isEmpty)
+  }
+}

@@ -67,7 +67,9 @@ import URLResponderChainTesting
     let tap = await refuser.propagateURL(try #require(URL(string: "https://docs.example.com/a")))
     #expect(tap.outcome == .handled)
     #expect(environment.presentations.isEmpty)
-    #expect(environment.systemOpener.openedURLs.map(\.absoluteString) == ["https://docs.example.com/a"])
+    // One way to the system, the application's, whoever declared the presenter.
+    #expect(application.systemOpener.openedURLs.map(\.absoluteString) == ["https://docs.example.com/a"])
+    #expect(environment.systemOpener.openedURLs.isEmpty)
     // Without an application at the end, nobody opens it.
     let orphan = RuleHandler(name: "orphan", next: nil) { _ in .systemAction }
     #expect(try dryRun("https://docs.example.com/a", from: orphan).destination?.isDiscarded == true)

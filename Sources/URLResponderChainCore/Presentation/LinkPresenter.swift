@@ -81,7 +81,9 @@ public final class LinkPresenter {
 
   /// Shows `url`, presenting from the top-most presented view controller above `base`.
   public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
-    let outcome = await present(url, from: base, inApp: true, judged: nil)
+    let outcome = await present(url, from: base, inApp: true, judged: nil) {
+      await self.environment?.openInSystem($0) == true
+    }
     ChainLog.presentation.debug(outcome.logDescription, url: url, "")
     return outcome
   }
@@ -90,10 +92,12 @@ public final class LinkPresenter {
   /// view controller above `base` (with none, the system opens what would show in-app), and
   /// never in-app unless `inApp` (a handler answered ``URLHandlingDecision/systemAction``).
   /// `judged` is the list's answer after the chain's end waited for a fetched list
-  /// (``LinkPolicyList/waitsForList``); `nil` judges by the list held now.
-  /// The caller logs the outcome.
+  /// (``LinkPolicyList/waitsForList``); `nil` judges by the list held now. `system` is the
+  /// one way to the system: at the chain's end, the application's, from the scene the link
+  /// came from. The caller logs the outcome.
   package func present(
-    _ url: URL, from base: (any PresentationHost)?, inApp: Bool, judged: LinkDestination?
+    _ url: URL, from base: (any PresentationHost)?, inApp: Bool, judged: LinkDestination?,
+    system openInSystem: @MainActor (URL) async -> Bool
   ) async -> Outcome {
     guard let environment else { return .discarded(reason: "the presenter is gone") }
     guard !isShowing(url) else { return .alreadyPresented }
@@ -107,8 +111,7 @@ public final class LinkPresenter {
       reason = why
     case .nativeAppOrDefaultBrowser:
       if await environment.openUniversalLink(url) { return .openedInNativeApp }
-      return await environment.openInSystem(url)
-        ? .systemAction : .discarded(reason: "the default browser could not open it")
+      return await openInSystem(url) ? .systemAction : .discarded(reason: "the default browser could not open it")
     case .inApp(let nativeAppFirst, _):
       showing.append(url)
       if nativeAppFirst, await environment.openUniversalLink(url) {
@@ -123,8 +126,7 @@ public final class LinkPresenter {
       }
       stopShowing(url)
     }
-    return await environment.openInSystem(url)
-      ? .systemAction : .discarded(reason: "\(reason), and the system could not open it")
+    return await openInSystem(url) ? .systemAction : .discarded(reason: "\(reason), and the system could not open it")
   }
 
   /// Presents the in-app browser for `url` from `host`; whether it was presented. The browser

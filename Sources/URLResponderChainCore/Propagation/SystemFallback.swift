@@ -51,8 +51,8 @@ package enum SystemFallback {
     }
     if let presenter = declared.presenter {
       return await show(
-        url, by: presenter, from: declared.host, inApp: showsInApp(declared, context.wasSentToTheSystem), origin: origin
-      )
+        url, by: presenter, from: declared.host, inApp: showsInApp(declared, context.wasSentToTheSystem),
+        origin: origin, system: open)
     }
     if case .discarded(let reason) = LinkPolicy().destination(for: url, inApp: false, judged: nil) {
       return .discarded(reason: reason)
@@ -68,10 +68,10 @@ package enum SystemFallback {
   @inline(never)
   package static func show(
     _ url: URL, by presenter: LinkPresenter, from host: (any PresentationHost)?, inApp: Bool,
-    origin: (any ResponderChainNode)?
+    origin: (any ResponderChainNode)?, system: @MainActor (URL) async -> Bool
   ) async -> URLHandlingDecision {
     let judged = await presenter.policy.list?.waitsForList?(url, origin)
-    let outcome = await presenter.present(url, from: host, inApp: inApp, judged: judged)
+    let outcome = await presenter.present(url, from: host, inApp: inApp, judged: judged, system: system)
     ChainLog.presentation.debug(outcome.logDescription, url: url, "")
     return outcome.decision
   }
