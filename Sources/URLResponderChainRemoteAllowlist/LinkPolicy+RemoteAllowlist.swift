@@ -30,12 +30,13 @@ extension LinkPolicy {
   ///   - permittedPorts: Non-default ports a rule names explicitly. Defaults to none.
   ///   - universalLinksFirst: Try the link's own app first. Defaults to `false`.
   ///   - preference: Where the person wants web links to open. Defaults to in-app.
-  ///   - recovery: Shares one prompt between the links that fail the same way.
-  @MainActor
+  ///   - recovery: Shares one prompt between the links that fail the same way. Defaults to
+  ///     `RecoveryCoordinator.shared`. (`nil` stands for it, so that a policy can be made
+  ///     anywhere, a `static let` included, away from the main actor the coordinator lives on.)
   public init(
     inApp allowlist: RemoteAllowlist, rules: [LinkRule] = [], permittedPorts: Set<Int> = [],
     universalLinksFirst: Bool = false, preference: LinkOpeningPreference = .inApp,
-    recovery: RecoveryCoordinator = .shared
+    recovery: RecoveryCoordinator? = nil
   ) {
     self.init(
       permittedPorts: permittedPorts.union(Self.ports(of: rules)), universalLinksFirst: universalLinksFirst,
@@ -51,7 +52,8 @@ extension LinkPolicy {
         },
         waitsForList: { url, origin in
           if let blocked = Self.blocked(url, by: rules) { return blocked }
-          return await allowlist.destination(for: url, reportingFrom: origin, recovery: recovery, rules: rules)
+          return await allowlist.destination(
+            for: url, reportingFrom: origin, recovery: recovery ?? .shared, rules: rules)
         }
       ))
   }

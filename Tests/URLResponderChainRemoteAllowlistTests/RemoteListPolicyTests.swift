@@ -455,3 +455,19 @@ private struct TwoTaps {
     #expect(tree.environment.presentations.map(\.url) == [url])
   }
 }
+
+/// The README's recipe, "made once", as people write it: a remote list and its policy in
+/// `static let`s, away from the main actor (issue 71, 4).
+private enum DeclaredOnce {
+  static let list = try! RemoteAllowlist(
+    configuration: RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!))
+  static let policy = LinkPolicy(inApp: list)
+}
+
+@Suite struct PolicyMadeOnceTests {
+  @Test func aRemoteListsPolicyCanBeAStaticLet() throws {
+    // No list is held yet: a link goes to the system browser, never in-app.
+    let destination = DeclaredOnce.policy.destination(for: try #require(URL(string: "https://docs.example.com/a")))
+    #expect(destination == .systemAction(reason: "the remote allowlist has no list yet"))
+  }
+}
