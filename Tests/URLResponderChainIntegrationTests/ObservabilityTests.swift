@@ -47,6 +47,23 @@ import URLResponderChainTesting
         })
     }
 
+    /// A class that conforms to both handler protocols is asked only as a `URLHandler`: a
+    /// debug build says so, instead of never asking its `decideURL` silently (issue 71, 8).
+    @Test func aHandlerOfBothProtocolsIsReportedInADebugBuild() async {
+      final class BothKinds: TestResponder, URLHandler, AsyncURLHandler {
+        func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision { .notHandled }
+        func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision { .handled }
+      }
+      await capturing { capture in
+        let node = BothKinds(name: "both")
+        _ = await node.propagateURL(URL(string: "https://both.example/")!)
+        #if DEBUG
+          let lines = capture.lines(containing: "conforms to both URLHandler and AsyncURLHandler")
+          #expect(lines.contains { $0.hasPrefix("BothKinds ") }, "\(capture.all)")
+        #endif
+      }
+    }
+
     @Test func onePropagationLogsOneDebugLineWithOutcomeDecidingNodeAndDuration() async {
       await capturing { capture in
         let url = URL(string: "https://logline.example/users/42?token=secret#frag")!

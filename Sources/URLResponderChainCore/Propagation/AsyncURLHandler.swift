@@ -10,7 +10,8 @@ public import Foundation
 /// one of the two. The two requirements have different names (`decideURL` here,
 /// `handleURL` there), so a method written for one never silently satisfies the other. A
 /// type that conforms to both is a ``URLHandler`` to every walk: `handleURL` is asked and
-/// `decideURL` never is, wherever the node sits in the chain.
+/// `decideURL` never is, wherever the node sits in the chain (a debug build logs an error
+/// naming the type when a walk meets one).
 ///
 /// ```swift
 /// final class ArticleScreen: ResponderChainNode, AsyncURLHandler {

@@ -56,6 +56,15 @@ extension URLPropagationStep {
   }
 }
 
+extension URLPropagationStep: CustomStringConvertible {
+  /// The step as a trace prints it: the node's name, then its answer and time.
+  ///
+  /// ```swift
+  /// print(result.decidingStep!)   // TopicViewController "topic"  handled  0.120 ms
+  /// ```
+  public var description: String { "\(nodeName)  \(answerDescription)" }
+}
+
 extension URLPropagationResult.Outcome {
   /// The outcome without its reason, which may quote a URL: what logs and signposts show.
   var logDescription: String {

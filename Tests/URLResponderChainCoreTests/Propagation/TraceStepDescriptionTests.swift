@@ -15,4 +15,15 @@ import URLResponderChainCore
     let timedOut = await StubbornHandler().propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(5)))
     #expect(try #require(timedOut.trace.last).answerDescription.hasPrefix("no answer  "))
   }
+
+  /// `print(result.decidingStep!)` prints the trace's line, not a dump of the value.
+  @Test func aStepPrintsAsItsTraceLine() async throws {
+    let handler = ImmediateHandler(.handled)
+    let result = await Node(next: handler).propagateURL(exampleURL)
+    let step = try #require(result.decidingStep)
+    let printed = "\(step)"
+    #expect(printed.hasPrefix("\(step.nodeName)  handled  "), "\(printed)")
+    #expect(printed.hasSuffix(" ms"))
+    #expect("\(result.trace[0])" == "\(result.trace[0].nodeName)  –")
+  }
 }

@@ -279,6 +279,9 @@ final class PropagationWalk {
           // The app's code the walk ran since the last check (a node's `nextNode` or `deinit`)
           // may have ended the walk: a handler is never asked after that.
           if endedMeanwhile() { return false }
+          #if DEBUG
+            if handler is any AsyncURLHandler { Self.reportBothHandlerProtocols(nodeType) }
+          #endif
           if signposting { beginHandlerInterval(handler) }
           let decision = handler.handleURL(url, context: URLHandlingContext(origin: origin, hop: hop))
           // A handler may have ended the walk while it answered (by cancelling it through a
@@ -422,6 +425,17 @@ final class PropagationWalk {
     guard let outcome else { return false }
     finish(outcome)
     return true
+  }
+
+  /// Says, in a debug build, that a node of `type` conforms to both handler protocols: a walk
+  /// asks its `handleURL(_:context:)` and never its `decideURL(_:context:)`, which a reader of
+  /// the class would not guess.
+  @inline(never)
+  private static func reportBothHandlerProtocols(_ type: any ResponderChainNode.Type) {
+    ChainLog.propagation.log(
+      .error,
+      "\(type) conforms to both URLHandler and AsyncURLHandler: walks ask its handleURL(_:context:) "
+        + "and never its decideURL(_:context:); conform to one")
   }
 
   /// Room for the trace of most chains (UIKit's run from a view to the application is a few
