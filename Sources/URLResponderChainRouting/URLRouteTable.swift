@@ -110,6 +110,34 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
     return (actions[rank], match)
   }
 
+  /// ``route(_:)`` for a handler, which knows how the link came: an inbound link (a universal
+  /// link that opened the app, ``URLResponderChainCore/URLHandlingContext/isInbound``) is read
+  /// by the app alone, with no server in front of it, as a link of the app's own scheme is. So
+  /// `app.example.com/web/:URLString` takes the universal link
+  /// `https://app.example.com/web/http%3A%2F%2Ffoobar.com%2Fbaz`, with `URLString`
+  /// `http://foobar.com/baz`, unless a reading leads to another row; a link tapped in the
+  /// app's content is read as ``route(_:)`` reads it.
+  ///
+  /// ```swift
+  /// final class WebPageRouter: ResponderChainNode, URLHandler {
+  ///   let nextNode: (any ResponderChainNode)? = nil
+  ///   let routes = try! URLRouteTable([("https://app.example.com/web/:URLString", "web page")])
+  ///
+  ///   func handleURL(_ url: URL, context: URLHandlingContext) -> URLHandlingDecision {
+  ///     guard let (_, match) = routes.route(url, context: context), let page = match.parameters["URLString"]
+  ///     else { return .notHandled }
+  ///     showBanner(page)  // the app shows the page itself: it took the link
+  ///     return .handled
+  ///   }
+  /// }
+  /// ```
+  public func route(_ url: URL, context: URLHandlingContext) -> (action: Action, match: URLPatternMatch)? {
+    guard case .matched(let rank, let match) = routes.lookup(url, readByTheAppAlone: context.isInbound) else {
+      return nil
+    }
+    return (actions[rank], match)
+  }
+
 }
 
 extension URLRouteTable where Action == URLHandlingDecision {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import URLResponderChainAllowlist
 import URLResponderChainRouting
+import URLResponderChainTesting
+
+import URLResponderChainCore
 
 /// A placeholder takes a segment only when its escapes spell text one way, and captures
 /// exactly that text; a route table reads a path as an allowlist does.
@@ -68,5 +71,45 @@ import URLResponderChainRouting
   func anEncodedSlashThatLeadsToAnotherRowMatchesNoRoute(link: String) throws {
     let table = try URLRouteTable([("myapp://files/:name", "file"), ("myapp://files/admin/*", "admin")])
     #expect(table.route(try #require(URL(string: link))) == nil, "\(link)")
+  }
+}
+
+/// A universal link that opened the app is read by the app alone, as a link of its own
+/// scheme is (issue 71, 11); one tapped in content is read as a server reads it.
+@MainActor
+@Suite struct InboundUniversalLinkRouteTests {
+  private let link = URL(string: "https://app.example.com/web/http%3A%2F%2Ffoobar.com%2Fbaz")!
+
+  private func context(inbound: Bool) -> URLHandlingContext {
+    URLHandlingContext(
+      originalURL: link, origin: TestResponder(name: "origin"), hop: 0,
+      inboundSourceName: inbound ? "universal link" : nil,
+      isDryRun: false)
+  }
+
+  @Test func anInboundUniversalLinkCapturesAnEncodedSlash() throws {
+    let table = try URLRouteTable([("https://app.example.com/web/:URLString", "web")])
+    let route = try #require(table.route(link, context: context(inbound: true)))
+    #expect(route.match.parameters["URLString"] == "http://foobar.com/baz")
+    #expect(table.route(link, context: context(inbound: false)) == nil)
+    #expect(table.route(link) == nil)
+  }
+
+  /// ...but a reading that leads to another row still matches no route, and a decision
+  /// table still discards what servers may read as another row.
+  @Test func aReadingThatLeadsToAnotherRowStillMatchesNoRoute() throws {
+    let table = try URLRouteTable([
+      ("https://app.example.com/files/:name", "file"), ("https://app.example.com/files/admin/*", "admin"),
+    ])
+    let climbing = try #require(URL(string: "https://app.example.com/files/admin%2Fx"))
+    #expect(table.route(climbing, context: context(inbound: true)) == nil)
+    let policy = try URLRouteTable<URLHandlingDecision>([
+      ("https://app.example.com/files/:name", .handled),
+      ("https://app.example.com/files/admin/*", .discarded(reason: "admin")),
+    ])
+    guard case .discarded = policy.decision(for: climbing) else {
+      Issue.record("\(policy.decision(for: climbing))")
+      return
+    }
   }
 }

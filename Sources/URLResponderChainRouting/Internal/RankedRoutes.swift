@@ -98,7 +98,10 @@ final class RankedRoutes: Sendable {
   /// route is the written reading's; when another reading leads to another route (or to
   /// none), the lookup is ambiguous, so a table used as a policy never lets `/ADMIN/x`,
   /// `/admin;x/y` or `/%2561dmin/x` past the row for `/admin/*`.
-  func lookup(_ url: URL) -> Lookup {
+  ///
+  /// With `readByTheAppAlone`, a web link is read as a link of the app's own scheme is: an
+  /// inbound universal link, which the app opens itself, with no server in front of it.
+  func lookup(_ url: URL, readByTheAppAlone appAlone: Bool = false) -> Lookup {
     guard let eligible = eligible(url) else { return .none }
     let written = firstMatch(eligible)
     let rank = written?.rank
@@ -107,7 +110,7 @@ final class RankedRoutes: Sendable {
     // row takes means the link is not what the written path's row takes. A link of the app's
     // own scheme is read by the app alone: only a reading that another row takes disagrees,
     // so `myapp://web/:url` captures `http%3A%2F%2Ffoobar.com%2Fbaz` (JLRoutes' case).
-    let readByTheAppAlone = appSchemes.contains(eligible.scheme)
+    let readByTheAppAlone = appAlone || appSchemes.contains(eligible.scheme)
     func disagrees(_ reading: Int?) -> Bool { reading != rank && (reading != nil || !readByTheAppAlone) }
     if hasPlaceholders, disagrees(bestRank(eligible, path: path, patterns: patterns, index: index)) {
       return .ambiguous(reason: "a router takes a segment of \(path) that a placeholder refuses")
