@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 import URLResponderChainAllowlist
+import URLResponderChainCore
 import URLResponderChainRouting
 import URLResponderChainTesting
-
-import URLResponderChainCore
 
 /// A placeholder takes a segment only when its escapes spell text one way, and captures
 /// exactly that text; a route table reads a path as an allowlist does.

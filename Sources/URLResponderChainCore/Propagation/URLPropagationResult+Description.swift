@@ -60,7 +60,8 @@ extension URLPropagationStep: CustomStringConvertible {
   /// The step as a trace prints it: the node's name, then its answer and time.
   ///
   /// ```swift
-  /// print(result.decidingStep!)   // TopicViewController "topic"  handled  0.120 ms
+  /// let result = await linkView.propagateURL(url)
+  /// if let step = result.decidingStep { print(step) }  // TopicViewController  handled  0.120 ms
   /// ```
   public var description: String { "\(nodeName)  \(answerDescription)" }
 }
