@@ -127,7 +127,7 @@ extension URLRouteTable where Action == URLHandlingDecision {
   /// ```swift
   /// let policy = try URLRouteTable<URLHandlingDecision>([
   ///   ("*.ads.example.com", .discarded(reason: "ads are blocked")),
-  ///   ("example.com/*", .handled),
+  ///   ("example.com/downloads/*", .systemAction),
   /// ])
   /// ```
   public func decision(for url: URL) -> URLHandlingDecision {
