@@ -33,25 +33,22 @@ public import URLResponderChainCore
 /// placeholder's value that `==` the value of another row's literal in its place (`-0.0` for
 /// a `Double` row `price/0.0`) matches no route either.
 ///
-/// A typical app's table — YouTube links in the YouTube app, its own domains in-app,
-/// everything else to the system:
+/// A typical app's table — YouTube links in the YouTube app, profiles on the app's own
+/// screen, every other link on up the chain, where the declared `LinkPolicy` decides:
 ///
 /// ```swift
-/// enum Route: Sendable { case youTube, inApp }
-/// let routes = try URLRouteTable<Route>([
-///   ("https://youtu.be/:id", .youTube),
-///   ("*.youtube.com/watch", .youTube),
-///   ("example.com", .inApp),
-///   ("*.example.com", .inApp),
-/// ])
+/// enum Route: Sendable { case youTube, user }
+/// let routes = try URLRouteTable<Route>(
+///   [("https://youtu.be/:video", .youTube), ("*.youtube.com/watch", .youTube), ("example.com/users/:id", .user)],
+///   parameterTypes: ["id": Int.self])
 ///
 /// func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
 ///   switch routes.route(url) {
-///   case let (.youTube, match)?: openInYouTube(match.parameters["id"] ?? match.queryValue("v"))
-///   case (.inApp, _)?: presentSafari(url)
-///   case nil: return .notHandled          // UIApplication opens it in Safari
+///   case let (.youTube, match)?: openInYouTube(match.parameters["video"] ?? match.queryValue("v"))
+///   case let (.user, match)?: showUser(match.parameter("id", as: Int.self) ?? 0)
+///   case nil: return .notHandled          // the declared policy says where it opens
 ///   }
-///   return .handled
+///   return .handled                       // taken: the handler opened it
 /// }
 /// ```
 public struct URLRouteTable<Action: Sendable>: Sendable {
@@ -155,7 +152,7 @@ extension URLRouteTable where Action == URLHandlingDecision {
   /// ```swift
   /// let policy = try URLRouteTable<URLHandlingDecision>([
   ///   ("*.ads.example.com", .discarded(reason: "ads are blocked")),
-  ///   ("example.com/*", .handled),
+  ///   ("example.com/downloads/*", .systemAction),
   /// ])
   /// ```
   public func decision(for url: URL) -> URLHandlingDecision {

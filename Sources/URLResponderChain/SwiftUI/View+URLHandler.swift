@@ -5,7 +5,7 @@
 
   extension View {
     /// Declares a URL handler for the links opened inside this view (`Link`, Markdown links
-    /// in `Text`, the `openURL` action), with the four answers of a `URLHandler`.
+    /// in `Text`, the `openURL` action), with the five decisions of a `URLHandler`.
     ///
     /// The handler is a node of the chain. A link is asked of the innermost `urlHandler`
     /// first, then of each enclosing one, then of the UIKit responder chain of the hosting
@@ -27,8 +27,10 @@
     /// ```
     ///
     /// - Parameters:
-    ///   - decide: Answers for a link: `.handled`, `.notHandled` (ask the enclosing view),
-    ///     `.rewrite(_:)` (ask the enclosing view about another URL), `.discarded(reason:)`.
+    ///   - decide: Answers for a link: `.handled` (taken, once the handler has opened it),
+    ///     `.notHandled` (ask the enclosing view), `.rewrite(_:)` (ask the enclosing view
+    ///     about another URL), `.discarded(reason:)` (nobody opens it) or `.systemAction`
+    ///     (the system opens it, by the declared policy but never in-app).
     ///   - fileID: Where the handler is written, shown in traces; leave the default.
     ///   - line: The line it is written on, shown in traces; leave the default.
     public func urlHandler(

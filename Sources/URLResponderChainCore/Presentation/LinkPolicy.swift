@@ -13,9 +13,9 @@ public import Foundation
 ///
 /// ```swift
 /// let policy = LinkPolicy()
-/// print(policy.destination(for: URL(string: "https://docs.example.com/a")!))      // inApp(…)
-/// print(policy.destination(for: URL(string: "https://user@docs.example.com/a")!)) // system: user info
-/// print(policy.destination(for: URL(string: "javascript:alert(1)")!))            // nowhere(…)
+/// print(policy.destination(for: URL(string: "https://docs.example.com/a")!))      // inApp(nativeAppFirst: false, …)
+/// print(policy.destination(for: URL(string: "https://user@docs.example.com/a")!)) // systemAction(…: a user name)
+/// print(policy.destination(for: URL(string: "javascript:alert(1)")!))            // discarded(…)
 /// ```
 ///
 /// A long press runs the tap dry: the ``URLHandler``s the tap would ask answer (with

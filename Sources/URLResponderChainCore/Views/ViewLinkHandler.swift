@@ -8,7 +8,7 @@ package import Foundation
 /// the view enters the walk at the innermost node (``open(_:options:)``), and so
 /// does a link of a UIKit view inside it whose delegate was attached with the SwiftUI
 /// environment (`propagateURL` on the node); every guarantee of a walk holds, because it is
-/// one: the same four answers, timeout, cancellation, joining and trace.
+/// one: the same five decisions, timeout, cancellation, joining and trace.
 ///
 /// Both links are weak. The views own their nodes; a walk holds each node only during its
 /// turn, and a node never keeps an enclosing view's node or a platform view alive.
