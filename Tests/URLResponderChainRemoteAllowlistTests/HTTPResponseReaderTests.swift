@@ -67,7 +67,7 @@ import Testing
   @Test(arguments: [
     ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nshort", "incomplete"),
     ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n", "incomplete"),  // no last chunk
-    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", "incomplete"),
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", "malformed"),
     ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n", "incomplete"),  // chunk too long
     ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n{}", "incomplete"),
     ("HTTP/1.1 200 OK\r\nContent", "incomplete"),
@@ -77,6 +77,17 @@ import Testing
     ("HTTP/1.1 200 OK\r\nName : value\r\n\r\n", "malformed"),
     ("HTTP/1.1 200 OK\r\nA: b\rc\r\n\r\n", "malformed"),
     ("HTTP/1.1 200 OK\r\nContent-Length: 20000\r\n\r\n", "tooLarge"),
+    // RFC 9110 §5.5: a NUL in a field value is refused, wherever it stands in the value.
+    ("HTTP/1.1 200 OK\r\nCache-Control: no-store\0\r\nContent-Length: 2\r\n\r\n{}", "malformed"),
+    ("HTTP/1.1 200 OK\r\nCache-Control: \0max-age=86400\r\nContent-Length: 2\r\n\r\n{}", "malformed"),
+    ("HTTP/1.1 304 Not Modified\r\nETag: \"a\0b\"\r\n\r\n", "malformed"),
+    // RFC 9112 §7.1: `chunk-size = 1*HEXDIG`: no sign, no prefix, no white space before it.
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\n{}\r\n0\r\n\r\n", "malformed"),
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n-0\r\n\r\n", "malformed"),
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n+0\r\n\r\n", "malformed"),
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0x2\r\n{}\r\n0\r\n\r\n", "malformed"),
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n 2\r\n{}\r\n0\r\n\r\n", "malformed"),
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n;a=b\r\n{}\r\n0\r\n\r\n", "malformed"),
   ])
   func whatIsNotAWholeResponseFailsWithAReason(text: String, kind: String) {
     do {
