@@ -1,41 +1,44 @@
+#if canImport(Testing)
+  package import Testing
+#endif
+
 /// What a test collects as it arrives (prompts, reports, completions), and a way to wait until
 /// a number of them have: the one "wait until N have arrived" every test uses.
 ///
-/// A wait ends when the count is reached or when the test's task is cancelled (its time
-/// limit), so that something that never arrives fails the test instead of hanging the run.
+/// A wait has a deadline of its own, and ends when the test's task is cancelled (its time
+/// limit): something that never arrives fails the test with a message instead of hanging
+/// the run.
 @MainActor
 package final class Arrivals<Element> {
   /// Everything that arrived, in order.
   package private(set) var items: [Element] = []
-  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var waiters: [(count: Int, gate: Gate)] = []
 
   package init() {}
 
-  /// Records an arrival and resumes every wait its count reached.
+  /// Records an arrival and opens every wait its count reached.
   package func append(_ item: Element) {
     items.append(item)
-    waiters.removeAll { waiter in
-      guard items.count >= waiter.count else { return false }
-      waiter.continuation.resume()
-      return true
-    }
+    let reached = waiters.filter { items.count >= $0.count }
+    waiters.removeAll { items.count >= $0.count }
+    for waiter in reached { waiter.gate.open() }
   }
 
   /// Forgets what arrived (a waiting count then counts from zero again).
   package func removeAll() { items = [] }
 
-  /// Returns once `count` items have arrived, or once the test is cancelled.
-  package func wait(for count: Int) async {
-    if items.count >= count { return }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { waiters.append((count, $0)) }
-    } onCancel: {
-      Task { @MainActor in self.resumeEveryWait() }
+  #if canImport(Testing)
+    /// Returns once `count` items have arrived. When they have not within `deadline` of real
+    /// time (or the test was cancelled first), the test fails with a message saying how many
+    /// did, and the wait ends.
+    package func wait(
+      for count: Int, within deadline: Duration = .deadline, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+      if items.count >= count { return }
+      let gate = Gate()
+      waiters.append((count, gate))
+      await gate.opened(
+        within: deadline, "\(count) arrivals (\(self.items.count) came)", sourceLocation: sourceLocation)
     }
-  }
-
-  private func resumeEveryWait() {
-    for waiter in waiters { waiter.continuation.resume() }
-    waiters.removeAll()
-  }
+  #endif
 }

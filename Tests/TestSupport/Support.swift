@@ -1,34 +1,75 @@
 package import Foundation
 public import URLResponderChainCore
 
+#if canImport(Testing)
+  package import Testing
+#endif
+
 /// A one-shot signal a test can await instead of sleeping.
 @MainActor
 package final class Gate {
   package init() {}
   package private(set) var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var waiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+  private var nextID = 0
 
   package func open() {
     isOpen = true
-    for waiter in waiters { waiter.resume() }
+    let opened = waiters
     waiters = []
+    for waiter in opened { waiter.continuation.resume(returning: true) }
   }
 
+  /// Waits until the gate opens, or until the waiting task is cancelled: what a test's
+  /// handler does while the test holds it. A test's own wait has a deadline
+  /// (``opened(within:_:sourceLocation:)``).
   package func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
+    _ = await opens(within: nil)
   }
 
-  /// Waits until the gate opens, or until the test is cancelled (its time limit), so that a
-  /// gate that never opens fails the test instead of hanging the run.
-  package func waitUnlessCancelled() async {
-    await withTaskCancellationHandler {
-      await wait()
+  /// Whether the gate opened before `deadline` (of real time) passed and before the waiting
+  /// task was cancelled.
+  package func opens(within deadline: Duration?) async -> Bool {
+    if isOpen { return true }
+    nextID += 1
+    let id = nextID
+    // Each way out resumes this waiter only if it is still waiting, so exactly once.
+    let timer = deadline.map { deadline in
+      Task { @MainActor [weak self] in
+        try? await Task.sleep(for: deadline)
+        self?.resume(id, opened: false)
+      }
+    }
+    defer { timer?.cancel() }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { waiters.append((id, $0)) }
     } onCancel: {
-      Task { @MainActor in self.open() }
+      Task { @MainActor in self.resume(id, opened: false) }
     }
   }
+
+  private func resume(_ id: Int, opened: Bool) {
+    guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+    waiters.remove(at: index).continuation.resume(returning: opened)
+  }
 }
+
+// The iOS SDK has no Testing module; apple-typecheck compiles this target for iOS too.
+#if canImport(Testing)
+  extension Gate {
+    /// Waits until the gate opens. When it has not within `deadline` of real time (or the test
+    /// is cancelled first, by its time limit), the test fails with `what` and the wait ends:
+    /// a gate that never opens fails its test with a message instead of hanging the run.
+    package func opened(
+      within deadline: Duration = .deadline, _ what: @autoclosure () -> String = "the gate to open",
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+      if await !opens(within: deadline) {
+        Issue.record("waited \(deadline) of real time, in vain, for \(what())", sourceLocation: sourceLocation)
+      }
+    }
+  }
+#endif
 
 /// A node with a settable successor; the test handlers below build on it. `open`, not
 /// `package`, because every test target subclasses it.
@@ -163,10 +204,22 @@ package final class CompletionRecorder {
     }
   }
 
-  package func firstResult() async -> URLPropagationResult {
-    await first.wait()
-    return results[0]
-  }
+  #if canImport(Testing)
+    /// The first result. When none came within `deadline` of real time (or the test was
+    /// cancelled first), the test fails with a message, and the result returned is a
+    /// `.cancelled` one with no trace, so that the test ends instead of hanging the run.
+    package func firstResult(
+      within deadline: Duration = .deadline, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> URLPropagationResult {
+      await first.opened(within: deadline, "the propagation's completion", sourceLocation: sourceLocation)
+      if let result = results.first { return result }
+      // A propagation in a cancelled task: the result's initializer is the core's own.
+      return await Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return await Node().propagateURL(exampleURL)
+      }.value
+    }
+  #endif
 }
 
 package let exampleURL = URL(string: "https://example.com/article")!

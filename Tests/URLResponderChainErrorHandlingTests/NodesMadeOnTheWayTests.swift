@@ -109,7 +109,7 @@ import URLResponderChainErrorHandling
       _ = await walk.value
       slow.entered.open()
     }
-    await slow.entered.waitUnlessCancelled()
+    await slow.entered.opened()
     #expect(made.count == 20)
     // The first wrapper is the origin, which the caller holds; the 19 the walk made are gone.
     #expect(made.alive == 1)

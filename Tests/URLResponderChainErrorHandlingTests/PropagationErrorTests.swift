@@ -11,7 +11,7 @@ import URLResponderChainErrorHandling
     let handler = DeferringHandler(.handled)
     let recorder = CompletionRecorder()
     let propagation = Node(next: handler).propagateURL(exampleURL, completion: recorder.completion)
-    await handler.entered.wait()
+    await handler.entered.opened()
     propagation.cancel()
     let result = await recorder.firstResult()
     #expect(result.outcome == .cancelled)

@@ -63,7 +63,7 @@ import URLResponderChainErrorHandling
       let start = (0..<nodesBefore).reduce(below) { next, _ in Node(next: next) }
 
       let walk = Task { await start.propagateURL(URL(string: "https://example.com/a")!, options: .untimed()) }
-      await slow.entered.waitUnlessCancelled()
+      await slow.entered.opened()
       // While the handler takes its time, a node below it goes away and a new object takes
       // its address; the handler's successor is now that object.
       reusedOnce = replaceFreedNode(&visited, between: below, and: slow, then: top, sameClass: sameClass)
@@ -86,7 +86,7 @@ import URLResponderChainErrorHandling
       let start = Node(next: visited)
 
       let report = Task { await start.reportError(CocoaError(.fileNoSuchFile)) }
-      await slow.reached.waitUnlessCancelled()
+      await slow.reached.opened()
       reusedOnce = replaceFreedNode(&visited, between: start, and: slow, then: top, sameClass: sameClass)
       slow.release.open()
 

@@ -29,7 +29,9 @@ final class Screen: TestViewController, AsyncURLHandler {
   }
 
   /// Returns once the screen was asked `count` times (or the test timed out).
-  func untilAsked(_ count: Int) async { await askings.wait(for: count) }
+  func untilAsked(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await askings.wait(for: count, sourceLocation: sourceLocation)
+  }
 
   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
     askings.append(url)
@@ -79,7 +81,7 @@ extension InboundLinkDispatcher {
       calling.open()
       return await open(url, source: source)
     }
-    await calling.wait()
+    await calling.opened()
     return task
   }
 }
@@ -107,8 +109,11 @@ final class Completions {
 
   func record(_ result: InboundLinkResult) { arrivals.append(result) }
 
-  /// Returns once `count` results have arrived (or the test timed out).
-  func wait(for count: Int) async { await arrivals.wait(for: count) }
+  /// Returns once `count` results have arrived, or fails the test when they have not within
+  /// the deadline.
+  func wait(for count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await arrivals.wait(for: count, sourceLocation: sourceLocation)
+  }
 }
 
 @Suite @MainActor struct InboundLinkDispatcherTests {

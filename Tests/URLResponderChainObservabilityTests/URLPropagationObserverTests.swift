@@ -29,7 +29,9 @@ final class ReportRecorder: URLPropagationObserver {
   }
 
   /// Waits until `count` reports arrived, or until the test is cancelled.
-  func waitForReports(_ count: Int) async { await arrivals.wait(for: count) }
+  func waitForReports(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await arrivals.wait(for: count, sourceLocation: sourceLocation)
+  }
 }
 
 @MainActor
@@ -73,7 +75,7 @@ final class EventLog {
     let link = Node(next: slow)
     // A starts first but finishes second; B finishes first.
     let a = Task { await link.propagateURL(URL(string: "https://order.example/a")!, options: .untimed()) }
-    await slow.entered.wait()
+    await slow.entered.opened()
     _ = await Node(next: ImmediateHandler(.discarded(reason: "no"))).propagateURL(
       URL(string: "https://order.example/b")!)
     slow.release.open()
@@ -93,7 +95,7 @@ final class EventLog {
     let link = Node(next: handler)
     let url = URL(string: "https://joined.example")!
     let one = Task { await link.propagateURL(url, options: .untimed()) }
-    await handler.entered.wait()
+    await handler.entered.opened()
     // The second caller joins in the turn it opens the gate (it does not suspend in between),
     // so the handler is released only once it has joined.
     let joining = Gate()
@@ -101,7 +103,7 @@ final class EventLog {
       joining.open()
       return await link.propagateURL(url, options: .untimed())
     }
-    await joining.wait()
+    await joining.opened()
     handler.release.open()
     _ = await (one.value, two.value)
     // A later propagation proves nothing more about the joined one is still on its way.

@@ -28,8 +28,8 @@ import URLResponderChainTesting
     let second = ScriptedOperation(failing: [URLError(.cannotConnectToHost)])  // offline while the path is down
     let firstRun = run(first)
     let secondRun = run(second)
-    await first.failed(1).wait()
-    await second.failed(1).wait()
+    await first.failed(1).opened()
+    await second.failed(1).opened()
     #expect(listener.prompts.count == 1)
     let prompt = try #require(listener.prompts.first as? OfflineError)
     #expect(prompt.title == "You're offline")
@@ -66,9 +66,9 @@ import URLResponderChainTesting
   @Test func flappingRetriesOncePerReturnOfTheNetwork() async throws {
     let operation = ScriptedOperation(failing: Array(repeating: notConnected, count: 3))
     let running = run(operation)
-    await operation.failed(1).wait()
+    await operation.failed(1).opened()
     network.isConnected = true  // back: one retry, which fails offline again
-    await operation.failed(2).wait()
+    await operation.failed(2).opened()
     #expect(operation.attempts == 2)
     network.isConnected = true  // repeated "connected" from the monitor: not a return
     network.isConnected = true
@@ -77,7 +77,7 @@ import URLResponderChainTesting
     #expect(operation.attempts == 2)
     #expect(recovery.isRecovering(.offline))
     network.isConnected = true  // back again: one more retry
-    await operation.failed(3).wait()
+    await operation.failed(3).opened()
     #expect(operation.attempts == 3)
     network.isConnected = false
     network.isConnected = true
@@ -100,7 +100,7 @@ import URLResponderChainTesting
         return attempts
       }
     }
-    await started.wait()
+    await started.opened()
     network.isConnected = true  // the network returns while the request is still failing
     release.open()
     #expect(try await running.value == 2)

@@ -30,7 +30,7 @@ import URLResponderChainTesting
     let firstRun = run(first)
     await listener.waitForPrompts()
     let secondRun = run(second)
-    await second.failed(1).wait()
+    await second.failed(1).opened()
     // Its failure reaches the coordinator after the operation saw it: wait until it joined.
     await recovery.untilWaitingOperations(2, for: .serverError)
     return (firstRun, secondRun)
@@ -255,9 +255,9 @@ import URLResponderChainTesting
     let first = ScriptedOperation(failing: [serverDown])
     let second = ScriptedOperation(failing: [serverDown])
     let firstRun = Task { [recovery] in try await recovery.run(reportingFrom: view) { try await first() } }
-    await slow.reached.wait()  // the first prompt is on its way up, its handler still busy
+    await slow.reached.opened()  // the first prompt is on its way up, its handler still busy
     let secondRun = run(second)
-    await second.failed(1).wait()
+    await second.failed(1).opened()
     secondRun.cancel()
     await #expect(throws: CancellationError.self) { try await secondRun.value }
     #expect(recovery.isRecovering(.serverError))

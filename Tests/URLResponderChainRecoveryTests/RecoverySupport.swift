@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 import URLResponderChainCore
 import URLResponderChainErrorHandling
 import URLResponderChainRecovery
@@ -24,7 +25,9 @@ final class PromptListener: Linked, ErrorHandler {
   }
 
   /// Waits until `count` prompts have been taken.
-  func waitForPrompts(_ count: Int = 1) async { await arrivals.wait(for: count) }
+  func waitForPrompts(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await arrivals.wait(for: count, sourceLocation: sourceLocation)
+  }
 
   /// Lets go of every prompt, as a dismissed screen would.
   func dropPrompts() { arrivals.removeAll() }

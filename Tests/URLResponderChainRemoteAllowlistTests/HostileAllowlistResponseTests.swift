@@ -227,6 +227,26 @@ import Testing
         body: String(good.utf8.count, radix: 16) + "\r\n" + good + "\r\n0\r\n\r\n"),
       says: "both Transfer-Encoding and Content-Length"
     ) { if case .malformedResponse = $0 { true } else { false } },
+    // RFC 9110 §5.5: a NUL in a field value is invalid. Read past it, the directive is no
+    // directive, and the list was kept for a day against the server's `no-store`.
+    Row(
+      "a NUL in a field value",
+      raw(
+        [
+          "HTTP/1.1 200 OK", "Content-Type: application/json", "Cache-Control: no-store\0",
+          "Content-Length: \(good.utf8.count)", "Connection: close",
+        ],
+        body: good),
+      says: "holds a NUL"
+    ) { if case .malformedResponse = $0 { true } else { false } },
+    // RFC 9112 §7.1: `chunk-size = 1*HEXDIG`, no sign.
+    Row(
+      "a chunk size with a sign",
+      raw(
+        ["HTTP/1.1 200 OK", "Content-Type: application/json", "Transfer-Encoding: chunked", "Connection: close"],
+        body: "+" + String(good.utf8.count, radix: 16) + "\r\n" + good + "\r\n-0\r\n\r\n"),
+      says: "not a hex number"
+    ) { if case .malformedResponse = $0 { true } else { false } },
   ]
 
   fileprivate func configuration(

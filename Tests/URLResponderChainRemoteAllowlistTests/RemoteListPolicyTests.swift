@@ -110,7 +110,7 @@ private struct TwoTaps {
     let recorder = CompletionRecorder()
     tree.links[0].propagateURL(
       try #require(URL(string: "https://example.com")), options: .untimed(), completion: recorder.completion)
-    await tree.topic.prompted.wait()  // reported from the link, up to the topic that shows errors
+    await tree.topic.prompted.opened()  // reported from the link, up to the topic that shows errors
     tree.topic.prompts[0].resolve(.cancel)
     #expect(await recorder.firstResult().outcome == .discarded(reason: "the allowlist server failed (HTTP 503)"))
     #expect(tree.app.systemOpener.openedURLs.isEmpty)
@@ -279,7 +279,7 @@ private struct TwoTaps {
     let tree = try makeTree(server)
     let taps = TwoTaps()
     tree.links[0].propagateURL(taps.first, options: taps.options, completion: taps.results.completion)
-    await tree.topic.prompted.wait()
+    await tree.topic.prompted.opened()
     tree.links[1].propagateURL(taps.second, options: taps.options, completion: taps.others.completion)
     // The second link's check fails too and joins the prompt: only then is the server healed.
     await tree.recovery.untilWaitingOperations(2, for: .serverError)
@@ -313,13 +313,13 @@ private struct TwoTaps {
     let recorder = CompletionRecorder()
     tree.links[0].propagateURL(
       url, options: .init(handlerTimeout: .seconds(2), clock: clock), completion: recorder.completion)
-    await tree.topic.prompted.wait()
+    await tree.topic.prompted.opened()
     await clock.sleepers(atLeast: 1)
     clock.advance(by: .seconds(3))
     #expect(await recorder.firstResult().outcome == .timedOut)
     try #require(tree.topic.prompts.count == 1)
     // The abandoned application's task was cancelled: it stops waiting for the choice.
-    await tree.app.answered.wait()
+    await tree.app.answered.opened()
     #expect(tree.app.answers == [.discarded(reason: "the allowlist check was cancelled")])
     // It was the only link waiting, so the prompt ends too (and would close).
     #expect(await tree.topic.prompts[0].resolution() == .cancel)
@@ -365,7 +365,7 @@ private struct TwoTaps {
     let taps = TwoTaps()
     tree.links[0].propagateURL(taps.first, options: taps.options, completion: taps.results.completion)
     tree.links[1].propagateURL(taps.second, options: taps.options, completion: taps.others.completion)
-    await tree.topic.prompted.wait()
+    await tree.topic.prompted.opened()
     // Both checks have failed and wait on the one prompt before the network comes back.
     await tree.recovery.untilWaitingOperations(2, for: .offline)
     let prompt = try #require(tree.topic.prompts.first as? OfflineError)
@@ -388,7 +388,7 @@ private struct TwoTaps {
     let url = try #require(URL(string: "https://example.com"))
     let result = await tree.links[0].propagateURL(url, options: .init(handlerTimeout: .milliseconds(300)))
     #expect(result.outcome == .timedOut)
-    await tree.app.answered.wait()
+    await tree.app.answered.opened()
     #expect(tree.app.answers == [.discarded(reason: "the allowlist check was cancelled")])
     #expect(!tree.recovery.isRecovering(.offline))
     #expect(tree.app.systemOpener.openedURLs.isEmpty)
@@ -406,7 +406,7 @@ private struct TwoTaps {
     let recorder = CompletionRecorder()
     // Untimed: the walk waits on the prompt, and under load longer than the default timeout.
     tree.links[0].propagateURL(url, options: .untimed(), completion: recorder.completion)
-    await tree.topic.prompted.wait()
+    await tree.topic.prompted.opened()
     let prompt = try #require(tree.topic.prompts.first as? SignInRequiredError)
     #expect(prompt.message == "Your session has expired. Sign in to check this link.")
     await prompt.signIn {

@@ -21,9 +21,15 @@ extension ResponderChainNode {
   /// - An identical propagation (same origin, same URL) started while this one is in
   ///   flight joins it: the handlers run once and both callers get the same result. One
   ///   started from inside the walk (by a handler, or a task a handler starts) is a walk of
-  ///   its own, never joined, and a walk started inside 16 others ends at once,
-  ///   `.discarded(reason: "16 walks deep")`: a handler that keeps sending links cannot
-  ///   recurse without end.
+  ///   its own, never joined. One sent from where the walk's task-local values do not
+  ///   follow (`Task.detached`, a dispatch queue, a timer) is a second tap: a handler that
+  ///   awaits its own link sent so waits for itself, until the handler timeout.
+  /// - A handler that keeps sending links cannot start walks without end, however it sends
+  ///   them. A walk started inside 16 others (by a handler, or a task it starts) ends at
+  ///   once, `.discarded(reason: "16 walks deep")`; so does a walk started while 16 others
+  ///   from the same origin are in flight, wherever it was sent from,
+  ///   `.discarded(reason: "16 walks in flight from one origin")`. A joining tap starts no
+  ///   walk and is never refused.
   /// - No node is retained past the walk's turn on the main actor: while a handler takes its
   ///   time, the walk holds no node below it, and once the walk ends it holds none. (Until
   ///   then it keeps the nodes it passed, so that none is freed and its address taken by a

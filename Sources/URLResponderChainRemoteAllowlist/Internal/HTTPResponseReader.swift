@@ -214,7 +214,10 @@ struct HTTPResponseReader {
 
   /// A field line, `name: value`: the name a token with no space before the colon, the value
   /// without the spaces and tabs around it. A line folded onto the one before (obs-fold) is
-  /// refused (RFC 9112 §5.1, §5.2).
+  /// refused (RFC 9112 §5.1, §5.2), and so is a value holding a NUL (RFC 9110 §5.5; a CR or
+  /// an LF cannot reach it, the lines are split there): readers disagree on such a value, one
+  /// stopping at the NUL and another reading past it, and `no-store\0` would be no directive
+  /// at all to the cache, which kept the list for a day.
   private static func field(_ line: ArraySlice<UInt8>) throws(RemoteAllowlistFailure) -> (name: String, value: String) {
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
       line[line.startIndex..<colon].allSatisfy(HTTPFieldValue.isTokenCharacter)
@@ -222,18 +225,35 @@ struct HTTPResponseReader {
       let shown = String(decoding: line, as: UTF8.self).shownEscaped(limit: 40)
       throw .malformedResponse("its header section holds a line that is not a field: \"\(shown)\"")
     }
+    guard !line[(colon + 1)...].contains(0) else {
+      let shown = String(decoding: line[..<colon], as: UTF8.self).shownEscaped(limit: 40)
+      throw .malformedResponse("the value of its \(shown) field holds a NUL")
+    }
     let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
     let value = HTTPFieldValue.trimmed(String(decoding: line[(colon + 1)...], as: UTF8.self)[...])
     return (name, String(value))
   }
 
-  /// A chunk's size, in hex, before any `;` extension.
+  /// A chunk's size before any `;` extension: hex digits only (`chunk-size = 1*HEXDIG`, RFC
+  /// 9112 §7.1). `Int(_:radix:)` alone also reads a sign, so `+3b` and `-0` were sizes.
   private static func chunkSize(_ line: ArraySlice<UInt8>) throws(RemoteAllowlistFailure) -> Int {
     let digits = line.prefix { $0 != UInt8(ascii: ";") }
     let trimmed = digits.reversed().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.reversed()
-    guard !trimmed.isEmpty, trimmed.count <= 15, let size = Int(String(decoding: trimmed, as: UTF8.self), radix: 16),
-      size >= 0
-    else { throw .incompleteResponse("a chunk's size is not a hex number") }
+    guard !trimmed.isEmpty, trimmed.allSatisfy(\.isHexDigit) else {
+      throw .malformedResponse("a chunk's size is not a hex number")
+    }
+    guard trimmed.count <= 15, let size = Int(String(decoding: trimmed, as: UTF8.self), radix: 16) else {
+      throw .incompleteResponse("a chunk's size has more than 15 hex digits")
+    }
     return size
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte is `HEXDIG` (RFC 5234): an ASCII digit, or a letter from A to F in
+  /// either case.
+  fileprivate var isHexDigit: Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
   }
 }

@@ -160,7 +160,7 @@ import URLResponderChainTesting
     #expect(await presenter.present(web, from: root) == .presentedInApp)
     // The app dismisses what root presents, as after a sign-in: nobody tapped Done.
     root.dismiss()
-    await dismissal.waitUnlessCancelled()
+    await dismissal.opened()
     #expect(dismissed == [web])
     #expect(await presenter.present(web, from: root) == .presentedInApp)
     #expect(environment.presentations.count == 2)

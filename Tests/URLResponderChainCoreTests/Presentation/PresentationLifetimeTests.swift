@@ -25,7 +25,7 @@ import URLResponderChainTesting
     }
     #expect(lifetime != nil && calls == 0)
     lifetime = nil
-    await ended.waitUnlessCancelled()
+    await ended.opened()
     #expect(calls == 1)
   }
 

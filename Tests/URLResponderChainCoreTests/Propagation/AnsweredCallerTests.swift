@@ -15,7 +15,7 @@ import URLResponderChainTesting
     let result = await Node(next: late).propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
     #expect(result.outcome == .timedOut)
     late.answerLate()
-    await late.answeredLate.wait()
+    await late.answeredLate.opened()
     #expect(next.calls == 0)
   }
 
@@ -24,11 +24,11 @@ import URLResponderChainTesting
     let late = StubbornHandler(.notHandled, next: next)
     let recorder = CompletionRecorder()
     let propagation = Node(next: late).propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-    await late.entered.wait()
+    await late.entered.opened()
     propagation.cancel()
     #expect(await recorder.firstResult().outcome == .cancelled)
     late.answerLate()
-    await late.answeredLate.wait()
+    await late.answeredLate.opened()
     #expect(next.calls == 0)
     #expect(recorder.results.count == 1)
   }
@@ -46,7 +46,7 @@ import URLResponderChainTesting
     let first = DeferringHandler(.notHandled, next: second)
     let recorder = CompletionRecorder()
     propagation = Node(next: first).propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-    await first.entered.wait()
+    await first.entered.opened()
     first.release.open()
     #expect(await recorder.firstResult().outcome == .cancelled)
     #expect(second.calls == 1)

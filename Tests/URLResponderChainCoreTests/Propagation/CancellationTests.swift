@@ -10,12 +10,12 @@ import URLResponderChainCore
     let above = ImmediateHandler(.handled)
     handler.next = above
     let task = Task { await handler.propagateURL(exampleURL) }
-    await handler.entered.wait()
+    await handler.entered.opened()
     task.cancel()
     let result = await task.value
     #expect(result.outcome == .cancelled)
     #expect(result.decidingStep?.refers(to: handler) == true)
-    await handler.returned.wait()
+    await handler.returned.opened()
     #expect(handler.sawCancellation)
     #expect(above.calls == 0)
   }
@@ -23,7 +23,7 @@ import URLResponderChainCore
   @Test func cancellingReturnsEvenWhenTheHandlerIgnoresIt() async {
     let stubborn = StubbornHandler()
     let task = Task { await stubborn.propagateURL(exampleURL) }
-    await stubborn.entered.wait()
+    await stubborn.entered.opened()
     task.cancel()
     let result = await task.value
     #expect(result.outcome == .cancelled)
@@ -45,14 +45,14 @@ import URLResponderChainCore
     let handler = DeferringHandler(.handled)
     let recorder = CompletionRecorder()
     let propagation = handler.propagateURL(exampleURL, completion: recorder.completion)
-    await handler.entered.wait()
+    await handler.entered.opened()
     #expect(!propagation.isFinished)
     propagation.cancel()
     propagation.cancel()
     let result = await recorder.firstResult()
     #expect(result.outcome == .cancelled)
     #expect(propagation.isFinished)
-    await handler.returned.wait()
+    await handler.returned.opened()
     #expect(handler.sawCancellation)
     #expect(recorder.results.count == 1)
   }

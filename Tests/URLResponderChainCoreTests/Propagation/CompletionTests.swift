@@ -18,14 +18,14 @@ import URLResponderChainCore
     let handler = DeferringHandler(.discarded(reason: "no"))
     let recorder = CompletionRecorder()
     handler.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-    await handler.entered.wait()
+    await handler.entered.opened()
     #expect(recorder.results.isEmpty)
     handler.release.open()
     let result = await recorder.firstResult()
     #expect(result.outcome == .discarded(reason: "no"))
     // Past the job that called the handler, and past a later walk's completion on the main
     // actor: a second completion queued by the first walk would have arrived by then.
-    await handler.returned.wait()
+    await handler.returned.opened()
     let laterHandler = DeferringHandler(.handled)
     laterHandler.release.open()
     let later = CompletionRecorder()

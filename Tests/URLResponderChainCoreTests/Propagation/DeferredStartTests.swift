@@ -39,10 +39,10 @@ import Testing
   @Test func cancellationReachesTheHandler() async {
     let handler = DeferringHandler(.handled)
     let task = Task { [options] in await handler.propagateURL(exampleURL, options: options) }
-    await handler.entered.wait()
+    await handler.entered.opened()
     task.cancel()
     #expect(await task.value.outcome == .cancelled)
-    await handler.release.wait()
+    await handler.release.opened()
   }
 
   @Test func anIdenticalTapJoins() async {
@@ -52,7 +52,7 @@ import Testing
     let second = CompletionRecorder()
     origin.propagateURL(exampleURL, options: options, completion: first.completion)
     origin.propagateURL(exampleURL, options: options, completion: second.completion)
-    await handler.entered.wait()
+    await handler.entered.opened()
     handler.release.open()
     #expect(await first.firstResult().outcome == .handled)
     #expect(await second.firstResult().outcome == .handled)

@@ -38,7 +38,7 @@ private final class CancellingFirstHandler: Linked, AsyncURLHandler {
     let origin = Node(next: below)
     let recorder = CompletionRecorder()
     let propagation = origin.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-    await slow.entered.wait()
+    await slow.entered.opened()
     #expect(propagation.walk.rememberedNodeCount >= 2, "the nodes below the waiting handler are remembered")
     slow.release.open()
     #expect(await recorder.firstResult().outcome == .handled)
@@ -58,7 +58,7 @@ private final class CancellingFirstHandler: Linked, AsyncURLHandler {
     let propagation = origin.propagateURL(
       exampleURL, options: URLPropagationOptions(handlerTimeout: .seconds(5), clock: clock),
       completion: recorder.completion)
-    await stubborn.entered.wait()
+    await stubborn.entered.opened()
     await clock.sleepers(atLeast: 1)
     clock.advance(by: .seconds(5))
     #expect(await recorder.firstResult().outcome == .timedOut)
@@ -69,7 +69,7 @@ private final class CancellingFirstHandler: Linked, AsyncURLHandler {
     below = nil
     #expect(freed == nil)
     stubborn.answerLate()
-    await stubborn.answeredLate.wait()
+    await stubborn.answeredLate.opened()
   }
 
   /// A cancellation raised before the awaited handler first suspends (where `Task.immediate`
@@ -85,7 +85,7 @@ private final class CancellingFirstHandler: Linked, AsyncURLHandler {
     handler.propagation = URLPropagation(walk: walk, token: token)
     walk.attach(.completion(recorder.completion), token: token)
     #expect(await recorder.firstResult().outcome == .cancelled)
-    await handler.done.waitUnlessCancelled()
+    await handler.done.opened()
     #expect(handler.sawCancellation == true, "the handler's work was cancelled")
   }
 }

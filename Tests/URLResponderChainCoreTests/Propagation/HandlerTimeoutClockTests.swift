@@ -31,6 +31,25 @@ import Testing
     }
   }
 
+  /// Answers once the test opens its gate, and first moves the clock by `delay`: the
+  /// watchdog that move wakes needs the main actor, which this job holds until the walk has
+  /// the answer. The answer always reaches the walk before the watchdog does.
+  final class ClockMovingHandler: Linked, AsyncURLHandler {
+    let clock: ManualClock
+    let delay: Duration
+    let gate = Gate()
+    init(moving clock: ManualClock, by delay: Duration) {
+      self.clock = clock
+      self.delay = delay
+      super.init()
+    }
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      await gate.wait()
+      clock.advance(by: delay)
+      return .notHandled
+    }
+  }
+
   let clock = ManualClock()
 
   func options(timeout: Duration) -> URLPropagationOptions {
@@ -82,6 +101,35 @@ import Testing
     let result = await recorder.firstResult()
     #expect(result.outcome == .timedOut)
     #expect(above.calls == 0, "nobody up the chain is asked after a timeout")
+  }
+
+  /// The case the test above leaves to chance: the answer comes past the deadline, before
+  /// the watchdog has run. It is late all the same, and nobody further up is asked.
+  @Test func anAnswerAfterTheDeadlineIsLateBeforeTheWatchdogRuns() async {
+    let late = ClockMovingHandler(moving: clock, by: .seconds(11))
+    let above = ImmediateHandler(.handled)
+    late.next = above
+    let recorder = CompletionRecorder()
+    late.propagateURL(exampleURL, options: options(timeout: .seconds(10)), completion: recorder.completion)
+    await clock.sleepers(atLeast: 1)  // the watchdog, until the deadline
+    late.gate.open()
+    let result = await recorder.firstResult()
+    #expect(result.outcome == .timedOut)
+    #expect(result.decidingStep?.refers(to: late) == true)
+    #expect(above.calls == 0, "nobody up the chain is asked after a timeout")
+  }
+
+  /// An answer exactly at the deadline is in time: only a later one is late.
+  @Test func anAnswerAtTheDeadlineCounts() async {
+    let onTime = ClockMovingHandler(moving: clock, by: .seconds(10))
+    let above = ImmediateHandler(.handled)
+    onTime.next = above
+    let recorder = CompletionRecorder()
+    onTime.propagateURL(exampleURL, options: options(timeout: .seconds(10)), completion: recorder.completion)
+    await clock.sleepers(atLeast: 1)
+    onTime.gate.open()
+    #expect(await recorder.firstResult().outcome == .handled)
+    #expect(above.calls == 1)
   }
 
   @Test func anEnormousTimeoutSleepsInBoundedSteps() async {

@@ -12,7 +12,7 @@ import URLResponderChainTesting
     let first = CompletionRecorder()
     let second = CompletionRecorder()
     origin.propagateURL(exampleURL, options: .untimed(), completion: first.completion)
-    await handler.entered.wait()
+    await handler.entered.opened()
     origin.propagateURL(exampleURL, options: .untimed(), completion: second.completion)
     handler.release.open()
     let results = (await first.firstResult(), await second.firstResult())
@@ -27,7 +27,7 @@ import URLResponderChainTesting
     let handler = DeferringHandler(.handled)
     let origin = Node(next: handler)
     let first = Task { await origin.propagateURL(exampleURL, options: .untimed()) }
-    await handler.entered.wait()
+    await handler.entered.opened()
     // The second caller joins in the turn it opens the gate (it does not suspend in between),
     // so the handler is released only once it has joined.
     let joining = Gate()
@@ -35,7 +35,7 @@ import URLResponderChainTesting
       joining.open()
       return await origin.propagateURL(exampleURL, options: .untimed())
     }
-    await joining.wait()
+    await joining.opened()
     handler.release.open()
     #expect(await first.value.outcome == .handled)
     #expect(await second.value.outcome == .handled)
@@ -98,7 +98,7 @@ import URLResponderChainTesting
     let first = CompletionRecorder()
     let second = CompletionRecorder()
     origin.propagateURL(exampleURL, options: options, completion: first.completion)
-    await handler.entered.wait()
+    await handler.entered.opened()
     origin.propagateURL(exampleURL, options: options, completion: second.completion)
     handler.release.open()
     _ = (await first.firstResult(), await second.firstResult())
@@ -122,7 +122,7 @@ import URLResponderChainTesting
     let first = CompletionRecorder()
     let second = CompletionRecorder()
     let firstPropagation = origin.propagateURL(exampleURL, options: .untimed(), completion: first.completion)
-    await handler.entered.wait()
+    await handler.entered.opened()
     origin.propagateURL(exampleURL, options: .untimed(), completion: second.completion)
     return (handler, first, second, firstPropagation)
   }
@@ -161,7 +161,7 @@ import URLResponderChainTesting
       var first: FreedOrigin? = FreedOrigin(next: slowHandler)
       let freedID = ObjectIdentifier(try #require(first))
       first?.propagateURL(exampleURL, options: .untimed(), completion: result.completion)
-      await slowHandler.entered.wait()
+      await slowHandler.entered.opened()
       weak let freed = first
       first = nil
       try #require(freed == nil, "the walk does not keep its origin alive")

@@ -66,7 +66,7 @@ private final class MakingNode: ResponderChainNode {
     let origin = Node(next: Node(next: deferring))
     let recorder = CompletionRecorder()
     origin.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-    await deferring.entered.wait()
+    await deferring.entered.opened()
     deferring.release.open()
     #expect(await recorder.firstResult().outcome == .handled)
     // The origin and the node after it, at the wait; then the deferring handler and the node
@@ -94,7 +94,7 @@ private final class MakingNode: ResponderChainNode {
       (weakOrigin, weakMiddle, weakImmediate, weakAfter) = (origin, middle, immediate, after)
       origin.propagateURL(exampleURL, options: options, completion: recorder.completion)
     }
-    await deferring.entered.wait()
+    await deferring.entered.opened()
     #expect(weakOrigin == nil)
     #expect(weakMiddle == nil)
     #expect(weakImmediate == nil)
@@ -112,7 +112,7 @@ private final class MakingNode: ResponderChainNode {
     let origin = Node(next: first)
     let recorder = CompletionRecorder()
     box.propagation = origin.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-    await first.entered.wait()
+    await first.entered.opened()
     first.release.open()
     // Past the first handler the walk makes the node, then lets go of it before the last one.
     #expect(await recorder.firstResult().outcome == .cancelled)

@@ -116,7 +116,7 @@ import URLResponderChainTesting
     let deferring = DeferringHandler(.notHandled, next: oldParent)
     let recorder = CompletionRecorder()
     deferring.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-    await deferring.entered.wait()
+    await deferring.entered.opened()
     deferring.next = newParent
     deferring.release.open()
     let result = await recorder.firstResult()

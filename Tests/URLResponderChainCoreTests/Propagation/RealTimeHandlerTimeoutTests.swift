@@ -21,7 +21,7 @@ extension TimeSensitiveTests {
       let handler = DeferringHandler(.handled)
       let result = await handler.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(20)))
       #expect(result.outcome == .timedOut)
-      await handler.release.wait()
+      await handler.release.opened()
       #expect(handler.release.isOpen)
     }
 
@@ -35,7 +35,7 @@ extension TimeSensitiveTests {
       let result = await recorder.firstResult()
       #expect(result.outcome == .timedOut)
       stubborn.answerLate()
-      await stubborn.answeredLate.wait()
+      await stubborn.answeredLate.opened()
       #expect(stubborn.answered == 1)
       #expect(above.calls == 0)
       #expect(recorder.results.count == 1)
@@ -58,7 +58,7 @@ extension TimeSensitiveTests {
       let recorder = CompletionRecorder()
       handler.propagateURL(
         exampleURL, options: .init(handlerTimeout: .seconds(Int64.max)), completion: recorder.completion)
-      await handler.entered.wait()
+      await handler.entered.opened()
       handler.release.open()
       #expect(await recorder.firstResult().outcome == .handled)
     }

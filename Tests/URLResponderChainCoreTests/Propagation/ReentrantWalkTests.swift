@@ -62,7 +62,7 @@ private final class ReenteringAwaitedHandler: ReenteringNode, AsyncURLHandler {
   ) async -> URLPropagation {
     let gate = DeferringHandler(.notHandled, next: handler)
     let propagation = Node(next: gate).propagateURL(exampleURL, completion: recorder.completion)
-    await gate.entered.wait()
+    await gate.entered.opened()
     gate.release.open()
     return propagation
   }

@@ -35,7 +35,7 @@ private final class ResendingFromTaskHandler: Linked, URLHandler {
     handler.origin = origin
     let outer = await origin.propagateURL(exampleURL, options: .untimed())
     #expect(outer.outcome == .handled)
-    await handler.innerDone.waitUnlessCancelled()
+    await handler.innerDone.opened()
     // Its own walk asked the handler again (a joined one would not have).
     #expect(handler.calls == 2)
     #expect(handler.inner?.outcome == .handled)

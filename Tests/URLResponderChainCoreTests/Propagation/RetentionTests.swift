@@ -17,7 +17,7 @@ import URLResponderChainCore
       let origin = Node(next: handler)
       (weakOrigin, weakHandler, weakTop) = (origin, handler, top)
       propagation = origin.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
-      await handler.entered.wait()
+      await handler.entered.opened()
       handler.release.open()
     }
     let result = await recorder.firstResult()
@@ -39,7 +39,7 @@ import URLResponderChainCore
       (weakOrigin, weakMiddle) = (origin, middle)
       origin.propagateURL(exampleURL, options: .untimed(), completion: recorder.completion)
     }
-    await handler.entered.wait()
+    await handler.entered.opened()
     #expect(weakOrigin == nil)
     #expect(weakMiddle == nil)
     #expect(handler.contexts.first?.origin == nil)

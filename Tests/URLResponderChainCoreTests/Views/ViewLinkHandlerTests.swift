@@ -170,7 +170,7 @@ import URLResponderChainTesting
     propagation.cancel()
     #expect(await recorder.firstResult().outcome == .cancelled)
     gate.open()
-    await returned.wait()
+    await returned.opened()
     #expect(screen.log.nodes == ["inner"])
     #expect(screen.host.asked.isEmpty)
   }

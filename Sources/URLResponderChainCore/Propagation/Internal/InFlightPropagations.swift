@@ -1,6 +1,7 @@
 import Foundation
 
-/// The propagations in flight, by origin, so an identical one can join them.
+/// The propagations in flight, by origin: so an identical one can join them, and so that an
+/// origin with too many in flight starts no more (``PropagationWalk/inFlightLimit``).
 ///
 /// Keyed by the origin's identity, never the origin itself, and never by the URL: hashing
 /// an `ObjectIdentifier` is a multiply, hashing a URL reads its whole text. An origin
@@ -12,19 +13,33 @@ import Foundation
 /// object can be allocated at its address and so have its identifier. A walk is therefore
 /// joined only by its own origin, still alive (the walk holds it weakly, and a weak
 /// reference to a freed object reads `nil` whatever now lives at that address), so a walk
-/// whose origin is gone can never be joined.
+/// whose origin is gone can never be joined, nor counted against a newcomer at its address.
+///
+/// Global state, and sound: it is main-actor isolated, as every walk is, so each read and
+/// write happens on the main actor in order, whichever thread or task sent the link.
 @MainActor
 enum InFlightPropagations {
   private static var walks: [ObjectIdentifier: PropagationWalk] = [:]
 
-  /// The walk in flight from `origin` itself (alive) with `url`, if there is one.
+  /// The walk in flight from `origin` itself (alive) with `url` that may be joined, if there is one.
   static func walk(from origin: any ResponderChainNode, for url: URL) -> PropagationWalk? {
     var walk = walks[ObjectIdentifier(origin)]
     while let candidate = walk {
-      if candidate.origin.node === origin, candidate.originalURL == url { return candidate }
+      if candidate.isJoinable, candidate.origin.node === origin, candidate.originalURL == url { return candidate }
       walk = candidate.nextInFlight
     }
     return nil
+  }
+
+  /// How many walks from `origin` itself (alive) are in flight, joinable or not.
+  static func count(from origin: any ResponderChainNode) -> Int {
+    var count = 0
+    var walk = walks[ObjectIdentifier(origin)]
+    while let candidate = walk {
+      if candidate.origin.node === origin { count += 1 }
+      walk = candidate.nextInFlight
+    }
+    return count
   }
 
   static func register(_ walk: PropagationWalk) {

@@ -29,7 +29,8 @@ final class PropagationWalk {
   /// The timeout's clock: the monotonic clock the trace reads, unless the options name another.
   private let timeoutClock: TimeoutClock
   private let startsImmediatelyWhereAvailable: Bool
-  private let isRegistered: Bool
+  /// Whether an identical propagation may join this one (``URLPropagationOptions/joinsIdenticalPropagations``).
+  let isJoinable: Bool
   private var waiters = PropagationWaiters()
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
@@ -81,7 +82,7 @@ final class PropagationWalk {
   /// The propagation's signpost, open only while Instruments (or a test recorder) listens.
   private var propagationInterval: SignpostInterval?
 
-  init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions, registered: Bool = false) {
+  private init(url: URL, origin: any ResponderChainNode, options: URLPropagationOptions) {
     self.origin = PropagationOrigin(
       url: url, node: origin, inboundSourceName: options.inboundSourceName, isDryRun: false)
     self.phase = .ready(from: origin)
@@ -89,24 +90,26 @@ final class PropagationWalk {
     self.timeout = max(options.handlerTimeout, .zero)
     self.timeoutClock = TimeoutClock(options.clock)
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
-    self.isRegistered = registered
+    self.isJoinable = options.joinsIdenticalPropagations
   }
 
-  /// The in-flight walk an identical propagation should join, or a new, unstarted one.
+  /// The in-flight walk an identical propagation should join, or a new, unstarted one,
+  /// registered in flight: its first waiter must attach in the same main-actor turn.
   static func joiningOrCreating(
     url: URL,
     origin: any ResponderChainNode,
     options: URLPropagationOptions
   ) -> PropagationWalk {
-    guard options.joinsIdenticalPropagations else {
-      return PropagationWalk(url: url, origin: origin, options: options)
-    }
     // A handler that sends its own URL again from the walk's origin starts a walk of its
     // own: joining would wait on the handler that is waiting.
-    if let walk = InFlightPropagations.walk(from: origin, for: url), !EnclosingWalks.contain(ObjectIdentifier(walk)) {
+    if options.joinsIdenticalPropagations, let walk = InFlightPropagations.walk(from: origin, for: url),
+      !EnclosingWalks.contain(ObjectIdentifier(walk))
+    {
       return walk
     }
-    let walk = PropagationWalk(url: url, origin: origin, options: options, registered: true)
+    // Every walk is registered, joinable or not, so that each counts towards its origin's
+    // walks in flight.
+    let walk = PropagationWalk(url: url, origin: origin, options: options)
     InFlightPropagations.register(walk)
     return walk
   }
@@ -172,6 +175,15 @@ final class PropagationWalk {
   /// `Task.immediate` every new walk starts on the same stack.
   static let nestingLimit = 16
 
+  /// How many other walks from one origin may be in flight when a new one starts, before it
+  /// ends at once. The nesting limit follows a handler's sends only through task-local values,
+  /// which a detached task, a dispatch queue or a timer does not inherit: a handler that
+  /// re-sends from there (and awaits it, or keeps its walk waiting) started thousands of
+  /// walks a second, each in flight, memory growing past the first walk's timeout. Counted
+  /// per origin, on the main actor where every walk starts, the bound holds however the
+  /// link was sent; a second identical tap joins the first and starts no walk.
+  static let inFlightLimit = 16
+
   private func start() {
     guard case .ready(let node) = phase else { return }
     enter(.walking)
@@ -187,6 +199,10 @@ final class PropagationWalk {
     // there never joins it (it would wait on itself, or re-ask a handler without end), and
     // counts towards the nesting limit. One rule, wherever the handler sits in the chain.
     let ran = EnclosingWalks.adding(ObjectIdentifier(self), limit: Self.nestingLimit) {
+      // The origin's walks in flight include this one.
+      guard InFlightPropagations.count(from: node) <= Self.inFlightLimit else {
+        return finish(.discarded(reason: "16 walks in flight from one origin"))
+      }
       guard walkSynchronously(from: node) else { return }
       startTask()
     }
@@ -459,7 +475,7 @@ final class PropagationWalk {
     swap(&nodes, &held)
     // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
     enter(.finished(result))
-    if isRegistered { InFlightPropagations.remove(self) }
+    InFlightPropagations.remove(self)
     let watchdog = self.watchdog
     self.watchdog = nil
     task = nil
