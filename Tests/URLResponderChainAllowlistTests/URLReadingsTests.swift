@@ -69,6 +69,8 @@ import Testing
       ("https://user@evil.example/a", "evil.example", nil, "/a"),
       ("https://evil.example:8443/", "evil.example", 8443, "/"),
       ("https://evil.example:443/", "evil.example", nil, "/"),
+      ("https://evil.example:0000000000443/", "evil.example", nil, "/"),  // leading zeros are no digits
+      ("https://evil.example:000000008443/x", "evil.example", 8443, "/x"),
       ("https://%65vil.example/", "evil.example", nil, "/"),
       ("HTTPS://EVIL.example./x", "evil.example", nil, "/x"),
       ("https://ｅvil.example/", "evil.example", nil, "/"),

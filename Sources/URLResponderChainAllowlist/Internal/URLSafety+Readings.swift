@@ -69,8 +69,10 @@ extension URLSafety {
       host = authority[..<portColon]
       let digits = authority[(portColon + 1)...]
       if !digits.isEmpty {
-        guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-          let number = Int(String(decoding: digits, as: UTF8.self)), number <= 65_535
+        // Leading zeros are no digits of the number: `:0000000000443` is port 443.
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        guard significant.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+          let number = significant.isEmpty ? 0 : Int(String(decoding: significant, as: UTF8.self)), number <= 65_535
         else { return nil }
         port = number
       }
