@@ -93,6 +93,19 @@ import URLResponderChainCore
     #expect(try Allowlist(allow: [], deny: ["fass.example"]).verdict(for: "https://fa%C3%9F.example/").isBlocked)
   }
 
+  /// Foundation on Linux does not case fold `ᲂ` (U+1C82, a Cyrillic wide `о`), which Unicode
+  /// folds and UTS #46 maps to `о`; and Foundation's compatibility mapping does not know the
+  /// outlined letters of Unicode 16 (`𜳚`, U+1CCDA, is an `E` to a browser that does), which it
+  /// cannot map: such a host is not read, and a list with deny rules blocks it.
+  @Test func aHostIsMappedAsUnicodeFoldsItOrNotReadAtAll() throws {
+    #expect(try URLSafety.readings(of: "https://%E1%B2%82.example/", url: nil).first?.host == "xn--n1a.example")
+    #expect(try Allowlist(allow: [], deny: ["о.example"]).verdict(for: "https://%E1%B2%82.example/").isBlocked)
+    #expect(throws: URLSafety.UnreadableHost.self) {
+      try URLSafety.readings(of: "https://%F0%9C%B3%9Avil.example/", url: nil)
+    }
+    #expect(try Allowlist(allow: [], deny: ["evil.example"]).verdict(for: "https://%F0%9C%B3%9Avil.example/").isBlocked)
+  }
+
   /// What no deny rule names still gets the verdict it had.
   @Test func anEscapedIDNNoRuleNamesGoesToTheSystem() throws {
     let allowlist = try Allowlist(allow: ["*.good.example"], deny: Self.denied)

@@ -4,9 +4,10 @@ package import URLResponderChainCore
 extension URLSafety {
   /// A host that cannot be read: longer than ``longestReadableHost`` or holding more than 30
   /// combining marks in a row (``OverlongCombiningRun``), which could take time growing with
-  /// the square of its length to read. A deny rule that could apply blocks such a link: IDNA
-  /// drops the characters it ignores (a soft hyphen), so a very long written host may still
-  /// load from a short one a deny rule names.
+  /// the square of its length to read, or holding a scalar this reading cannot map as a
+  /// browser does. A deny rule that could apply blocks such a link: IDNA drops the characters
+  /// it ignores (a soft hyphen), so a very long written host may still load from a short one
+  /// a deny rule names.
   package struct UnreadableHost: Error {}
 
   /// The longest host, as written in a link (escapes and all), that is read: sixteen times the
@@ -37,8 +38,9 @@ extension URLSafety {
   ///   `nil` when no browser loads it from a domain name: an escape that is not one, bytes that
   ///   are not UTF-8, a control character or a character no domain name holds (`/`, `@`, a
   ///   space…), or a label with no ASCII form.
-  /// - Throws: ``UnreadableHost`` when the host is too long to be read, or holds a run of more
-  ///   than 30 combining marks.
+  /// - Throws: ``UnreadableHost`` when the host is too long to be read, holds a run of more
+  ///   than 30 combining marks, or a scalar that is unassigned here or that NFKC_Casefold still
+  ///   changes once mapped.
   package static func browserHost(_ written: Substring) throws(UnreadableHost) -> String? {
     // Checked before anything else: decoding and mapping then take a bounded time.
     guard written.utf8.count <= longestReadableHost else { throw UnreadableHost() }
@@ -51,6 +53,14 @@ extension URLSafety {
     } else {
       guard OverlongCombiningRun.end(in: decoded.unicodeScalars) == nil else { throw UnreadableHost() }
       let mapped = idnaMapped(decoded)
+      // A scalar that NFKC_Casefold still changes was not mapped as a browser maps it, nor was
+      // one unassigned here that a browser may know: Foundation may know fewer compatibility
+      // forms than Unicode's properties do (`𜳚`, U+1CCDA, is an outlined `E`).
+      guard
+        !mapped.unicodeScalars.contains(where: {
+          !$0.isASCII && ($0.properties.changesWhenNFKCCaseFolded || $0.properties.generalCategory == .unassigned)
+        })
+      else { throw UnreadableHost() }
       guard case .success(let ascii) = Punycode.asciiHost(Substring(mapped)) else { return nil }
       host = ascii
     }
@@ -65,6 +75,9 @@ extension URLSafety {
   /// table is derived from NFKC_Casefold): NFKC_Casefold (``nfkcCaseFolded(_:)``: `ＥＶＩＬ` is
   /// `evil`, a soft hyphen is dropped), then the ideographic full stop `。`, to which NFKC maps
   /// the halfwidth one, read as `.` (NFKC maps the fullwidth `．` to `.` itself).
+  ///
+  /// `IDNAReadingDifferentialTests` checks it against ICU's UTS #46 (Foundation's) over every
+  /// scalar, and against Unicode's IdnaTestV2 and the URL Standard's host cases.
   static func idnaMapped(_ text: String) -> String {
     let folded = nfkcCaseFolded(text)
     guard folded.unicodeScalars.contains("\u{3002}") else { return folded }

@@ -175,12 +175,33 @@ extension URLSafety {
       let lowered = String(decoding: text.utf8.map(\.asciiLowercased), as: UTF8.self)
       return lowered.precomposedStringWithCanonicalMapping
     }
-    let folded = text.precomposedStringWithCompatibilityMapping.folding(
-      options: .caseInsensitive, locale: nil
-    ).precomposedStringWithCompatibilityMapping
+    let folded = caseFolded(text.precomposedStringWithCompatibilityMapping).precomposedStringWithCompatibilityMapping
     guard folded.unicodeScalars.contains(where: { $0.properties.isDefaultIgnorableCodePoint }) else { return folded }
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: folded.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
+    return String(scalars)
+  }
+
+  /// `text` case folded as Unicode folds it (full case folding): Foundation's folding, then
+  /// each letter it left that Unicode still folds, as the first of its uppercase lowercased and
+  /// its uppercase that folding leaves as it is. Foundation on Linux leaves the Cyrillic `ᲂ`
+  /// (U+1C82), which folds to `о` as its uppercase `О` lowercases; Cherokee's small letters
+  /// fold to its capitals.
+  private static func caseFolded(_ text: String) -> String {
+    let folded = text.folding(options: .caseInsensitive, locale: nil)
+    guard folded.unicodeScalars.contains(where: { $0.properties.changesWhenCaseFolded }) else { return folded }
+    var scalars = String.UnicodeScalarView()
+    for scalar in folded.unicodeScalars {
+      guard scalar.properties.changesWhenCaseFolded else {
+        scalars.append(scalar)
+        continue
+      }
+      let upper = scalar.properties.uppercaseMapping
+      let stable = [upper.lowercased(), upper].first {
+        $0.unicodeScalars.allSatisfy { !$0.properties.changesWhenCaseFolded }
+      }
+      scalars.append(contentsOf: (stable ?? String(scalar)).unicodeScalars)
+    }
     return String(scalars)
   }
 
