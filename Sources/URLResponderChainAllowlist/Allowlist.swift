@@ -97,12 +97,14 @@ public struct Allowlist: URLVerdictProviding {
   /// from its string form).
   ///
   /// Deny rules are judged first, on every host and path a browser or Foundation reads in
-  /// the link (user info and port ignored, escapes decoded, compatibility and case forms
-  /// folded: `URLSafety.readings(of:url:)`), so a spelling that is not eligible for the
-  /// in-app browser is still blocked: `https://user@evil.example/`,
-  /// `https://evil.example:8443/` and `https://%65vil.example/` are all blocked by
-  /// `evil.example`. Then a link that is not eligible is refused, and an eligible one judged
-  /// by ``verdict(for:)-(EligibleURL)``.
+  /// the link (user info and port ignored, escapes decoded, the host mapped as IDNA maps it
+  /// and written in ASCII: `URLSafety.readings(of:url:)`), so a spelling that is not eligible
+  /// for the in-app browser is still blocked: `https://user@evil.example/`,
+  /// `https://evil.example:8443/`, `https://%65vil.example/` and
+  /// `https://evil%E3%80%82example/` are all blocked by `evil.example`. A link whose host
+  /// cannot be read in linear time (longer than 4,096 bytes as written, or with more than 30
+  /// combining marks in a row) is blocked by a list with any deny rule. Then a link that is
+  /// not eligible is refused, and an eligible one judged by ``verdict(for:)-(EligibleURL)``.
   public func verdict(for url: URL) -> URLVerdict {
     let eligibility = URLSafety.check(url, permittedPorts: compiled.permittedPorts)
     if let blocked = blockedReading(of: url.absoluteString, url: url, besides: eligibility) { return blocked }
@@ -117,13 +119,15 @@ public struct Allowlist: URLVerdictProviding {
     // escaped hosts and unnamed ports where readers part (`WPTCorpusTests`), and its path's
     // readings are judged by `verdict(for:)-(EligibleURL)`.
     guard compiled.hasDenyRules, case .failure = eligibility else { return nil }
-    for reading in URLSafety.readings(of: written, url: url) {
+    // A link that cannot be read (a host too long to read, links wrapped too deep) fails
+    // closed: any deny rule could name what it opens.
+    let cannotBeRead = URLVerdict.blocked(rule: compiled.descriptions[Int(compiled.firstDenyRule)])
+    guard let readings = try? URLSafety.readings(of: written, url: url) else { return cannotBeRead }
+    for reading in readings {
       if case .blocked = verdict(for: reading) { return verdict(for: reading) }
     }
     // A link of another scheme may open a web link it wraps (`x-safari-https://evil.example`).
-    guard let wrapped = URLSafety.webLinks(wrappedIn: written) else {
-      return .blocked(rule: compiled.descriptions[Int(compiled.firstDenyRule)])  // cannot be read: fail closed
-    }
+    guard let wrapped = URLSafety.webLinks(wrappedIn: written) else { return cannotBeRead }
     for link in wrapped {
       if case .blocked = verdict(for: link) { return verdict(for: link) }
     }

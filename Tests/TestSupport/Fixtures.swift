@@ -13,6 +13,18 @@ package enum Fixtures {
     return entries.compactMap { $0 as? [String: Any] }
   }
 
+  /// Unicode's IdnaTestV2 cases whose domain to ASCII succeeds with a host a rule could name,
+  /// as `[input, output]` pairs (`Scripts/make-idna-fixture.py`).
+  package static func idnaHostCases() throws -> [(input: String, output: String)] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Fixtures/idna-hosts.json")
+    let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [Any] ?? []
+    return entries.compactMap { entry in
+      guard let pair = entry as? [String], pair.count == 2 else { return nil }
+      return (pair[0], pair[1])
+    }
+  }
+
   /// Every scalar beyond ASCII that NFKC, NFKC_Casefold or a case mapping turns into
   /// something holding ASCII, as ranges, from Python's `unicodedata`
   /// (`Scripts/make-nfkc-fixture.py`).

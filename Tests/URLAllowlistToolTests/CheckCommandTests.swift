@@ -56,6 +56,26 @@ import Testing
     #expect(harness.output.map { $0.prefix { $0 != " " } } == Array(repeating: "discarded", count: 6))
   }
 
+  /// The tool reads a host as a browser loads it, as the app's policy does: percent-escaped
+  /// and internationalized (`evil%E3%80%82example` loads `evil.example`), and a host too long
+  /// to read in linear time (a megabyte of combining marks) is blocked by the deny rules.
+  @Test func anEscapedIDNSpellingOfADeniedHostIsDiscarded() async {
+    let harness = Harness()
+    harness.files["list.json"] =
+      #"{"version": 1, "allow": ["*.example.com"], "deny": ["evil.example", "bücher.example"]}"#
+    harness.input = [
+      "https://evil%E3%80%82example/", "https://evil%EF%BD%A1example/", "https://b%C3%BCcher.example/",
+      "https://bu%CC%88cher.example/", "x-safari-https://evil%E3%80%82example/",
+      "https://e" + String(repeating: "%CC%81%CC%A3", count: 1 << 17) + "vil.example/", "https://docs.example.com/",
+    ]
+    #expect(await harness.run("check", "--allowlist", "list.json") == 0)
+    #expect(
+      harness.output.map { $0.prefix { $0 != " " } }
+        == ["discarded", "discarded", "discarded", "discarded", "discarded", "discarded", "inApp"])
+    #expect(harness.output[0].hasSuffix(#"blocked by the deny rule "evil.example""#))
+    #expect(harness.output[2].hasSuffix(#"blocked by the deny rule "bücher.example""#))
+  }
+
   @Test func standardInputIsReadOneURLPerLine() async {
     let harness = Harness()
     harness.files["list.json"] = document

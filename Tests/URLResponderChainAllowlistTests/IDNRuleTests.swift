@@ -76,6 +76,20 @@ import Testing
     #expect(throws: URLPatternError.self) { try URLPattern(rule) }
   }
 
+  /// `xn---tda` decodes to `ü` when the delimiter after no ASCII letters is skipped, but it
+  /// is not `ü`'s one ASCII form (`xn--tda`), and ICU and browsers refuse it: encoding the
+  /// decoded label again and comparing is what refuses it, as a rule and as a link's host.
+  @Test func aLabelThatIsNotItsOneASCIIFormIsRefusedAsARuleAndAsAHost() throws {
+    #expect(throws: URLPatternError.self) { try URLPattern("xn---tda.example") }
+    #expect(throws: AllowlistError.self) { try Allowlist(allow: ["xn---tda.example"]) }
+    #expect(throws: AllowlistError.self) { try Allowlist(allow: ["example.com"], deny: ["xn---tda.example"]) }
+    #expect(throws: URLRefusal.self) { try EligibleURL("https://xn---tda.example/") }
+    #expect(throws: URLRefusal.self) { try EligibleURL(try #require(URL(string: "https://XN---TDA.example/"))) }
+    let allowlist = try Allowlist(allow: ["ü.example", "*.ü.example"])
+    #expect(!allowlist.verdict(for: "https://xn---tda.example/").isAllowed)
+    #expect(!allowlist.verdict(for: "https://www.xn---tda.example/").isAllowed)
+  }
+
   @Test func urlSafetyAcceptsAValidPunycodeHostAsItIs() throws {
     let eligible = try EligibleURL("https://XN--BCHER-KVA.example./a")
     #expect(eligible.host == "xn--bcher-kva.example")

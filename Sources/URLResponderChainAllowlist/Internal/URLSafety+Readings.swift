@@ -17,29 +17,32 @@ extension URLSafety {
   ///   removed, `\` read as `/`, the user info up to the last `@` dropped, the port kept;
   /// - Foundation's: its `host`, `port` and percent-encoded `path`.
   ///
-  /// A host is percent-decoded, mapped by NFKC and case folding (what IDNA's mapping does to
-  /// `ｅvil` or `EVIL`) and stripped of one trailing dot. A reading that no browser could
-  /// load (a host that is not a domain name, a port that is not a number) is left out:
-  /// nobody opens it from that reading.
+  /// A host is read as the URL Standard's host parser reads it (``browserHost(_:)``:
+  /// percent-decoded, mapped by UTS #46, each label in its ASCII form), so
+  /// `https://evil%E3%80%82example/` is read as `evil.example` and `https://b%C3%BCcher.example/`
+  /// as `xn--bcher-kva.example`. A reading that no browser could load (a host that is not a
+  /// domain name, a port that is not a number) is left out: nobody opens it from that reading.
   ///
   /// - Parameters:
   ///   - written: The link as written: a URL's `absoluteString`, or the text given.
   ///   - url: Foundation's parse of it, when there is one.
   /// - Returns: The distinct readings, the browser's first; none for a link that is not
   ///   `http` or `https`.
-  package static func readings(of written: String, url: URL?) -> [EligibleURL] {
+  /// - Throws: ``UnreadableHost`` when a reader's host cannot be read in linear time: a deny
+  ///   rule that could apply blocks the link.
+  package static func readings(of written: String, url: URL?) throws(UnreadableHost) -> [EligibleURL] {
     var readings: [EligibleURL] = []
     func add(_ reading: EligibleURL?) {
       guard let reading, !readings.contains(where: { $0.reads(as: reading) }) else { return }
       readings.append(reading)
     }
     if let parts = browserParts(of: written) {
-      add(reading(scheme: parts.scheme, host: parts.host, port: parts.port, path: parts.path))
+      add(try reading(scheme: parts.scheme, host: parts.host, port: parts.port, path: parts.path))
     }
     if let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = url.host(percentEncoded: true)
     {
-      add(reading(scheme: scheme, host: Substring(host), port: url.port, path: url.path(percentEncoded: true)))
+      add(try reading(scheme: scheme, host: Substring(host), port: url.port, path: url.path(percentEncoded: true)))
     }
     return readings
   }
@@ -66,8 +69,10 @@ extension URLSafety {
       host = authority[..<portColon]
       let digits = authority[(portColon + 1)...]
       if !digits.isEmpty {
-        guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-          let number = Int(String(decoding: digits, as: UTF8.self)), number <= 65_535
+        // Leading zeros are no digits of the number: `:0000000000443` is port 443.
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        guard significant.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+          let number = significant.isEmpty ? 0 : Int(String(decoding: significant, as: UTF8.self)), number <= 65_535
         else { return nil }
         port = number
       }
@@ -100,8 +105,10 @@ extension URLSafety {
   }
 
   /// One reading, checked: `nil` when its host is not one a browser loads from.
-  private static func reading(scheme: String, host written: Substring, port: Int?, path: String) -> EligibleURL? {
-    guard let host = readHost(written) else { return nil }
+  private static func reading(
+    scheme: String, host written: Substring, port: Int?, path: String
+  ) throws(UnreadableHost) -> EligibleURL? {
+    guard let host = try browserHost(written) else { return nil }
     let defaultPort = scheme == "https" ? 443 : 80
     let shownPort = port.flatMap { $0 == defaultPort ? nil : $0 }
     // A stray `%` is written `%25`, as its one spelling: left raw, it would make Foundation
@@ -128,20 +135,6 @@ extension URLSafety {
     return String(decoding: escaped, as: UTF8.self)
   }
 
-  /// A host as a browser reads it: percent-decoded, mapped by NFKC and case folding, one
-  /// trailing dot dropped; `nil` when what remains holds a character no domain name holds.
-  private static func readHost(_ written: Substring) -> String? {
-    // Decoded as a placeholder's segment is: `nil` for a stray `%`, bytes that are not UTF-8
-    // or a control character, none of which names a host a browser loads.
-    guard let decoded = URLPattern.placeholderValue(written) else { return nil }
-    var host = decoded.contains { !$0.isASCII } ? compatibilityFolded(decoded) : decoded.lowercased()
-    if host.hasSuffix(".") { host.removeLast() }
-    guard !host.isEmpty, !host.utf8.contains(where: { $0 < 0x21 || forbiddenHostBytes.contains($0) }) else {
-      return nil
-    }
-    return host
-  }
-
   /// The scalars that NFKC_Casefold keeps but whose uppercase holds ASCII: `ı` (`I`) and
   /// five letters whose uppercase is an ASCII letter and a combining mark (`ǰ` is `J̌`).
   /// `ASCIILookalikeDifferentialTests` checks over every scalar that no other is missed.
@@ -149,26 +142,17 @@ extension URLSafety {
     "\u{131}", "\u{1F0}", "\u{1E96}", "\u{1E97}", "\u{1E98}", "\u{1E99}",
   ]
 
-  /// What may not stand in a domain name a browser loads from (the URL Standard's forbidden
-  /// host code points that survive decoding).
-  private static let forbiddenHostBytes = Set("/\\@:?#%[] <>^|".utf8)
-
-  /// `text` mapped as NFKC_Casefold maps it (UAX #15 and the Unicode case folding): the
-  /// compatibility form, case folded, again in compatibility form, with default-ignorable
-  /// code points removed. `ａdmin`, `ADMIN` and `ad\u{AD}min` all become `admin`. A letter
-  /// that a case mapping turns into ASCII is read as those ASCII letters first (`ı`, which
-  /// uppercases to `I`, is `i`; `İ` is `i`), as servers that compare in upper case read it.
+  /// `text` as servers that compare in any case read it: NFKC_Casefold
+  /// (``nfkcCaseFolded(_:)``), after a letter that a case mapping turns into ASCII is read as
+  /// those ASCII letters (`ı`, which uppercases to `I`, is `i`; `İ` is `i`), as servers that
+  /// compare in upper case read it. `ａdmin`, `ADMIN`, `adm\u{131}n` and `ad\u{AD}min` all
+  /// become `admin`. A path's reading, not a host's: a browser reads `ı` in a host as itself.
   package static func compatibilityFolded(_ text: String) -> String {
-    // Most text, `café` among it, holds no scalar beyond ASCII that NFKC_Casefold changes:
-    // then it is its composed form (NFC) with ASCII letters lowercased, without the three
-    // normalizations below.
+    // Text with no scalar beyond ASCII that NFKC_Casefold changes has no such letter either.
     let changes = text.unicodeScalars.contains {
       !$0.isASCII && ($0.properties.changesWhenNFKCCaseFolded || caseOnlyLookalikes.contains($0))
     }
-    if !changes {
-      let lowered = String(decoding: text.utf8.map(\.asciiLowercased), as: UTF8.self)
-      return lowered.precomposedStringWithCanonicalMapping
-    }
+    guard changes else { return nfkcCaseFolded(text) }
     var mapped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if !scalar.isASCII, scalar.properties.changesWhenCaseMapped, let ascii = asciiCaseMapping(of: scalar) {
@@ -177,12 +161,47 @@ extension URLSafety {
         mapped.append(scalar)
       }
     }
-    let folded = String(mapped).precomposedStringWithCompatibilityMapping.folding(
-      options: .caseInsensitive, locale: nil
-    ).precomposedStringWithCompatibilityMapping
+    return nfkcCaseFolded(String(mapped))
+  }
+
+  /// `text` mapped as NFKC_Casefold maps it (UAX #15 and the Unicode case folding): the
+  /// compatibility form, case folded, again in compatibility form, with default-ignorable
+  /// code points removed. `ａdmin`, `ADMIN` and `ad\u{AD}min` all become `admin`.
+  static func nfkcCaseFolded(_ text: String) -> String {
+    // Most text, `café` among it, holds no scalar beyond ASCII that NFKC_Casefold changes:
+    // then it is its composed form (NFC) with ASCII letters lowercased, without the three
+    // normalizations below.
+    guard text.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.changesWhenNFKCCaseFolded }) else {
+      let lowered = String(decoding: text.utf8.map(\.asciiLowercased), as: UTF8.self)
+      return lowered.precomposedStringWithCanonicalMapping
+    }
+    let folded = caseFolded(text.precomposedStringWithCompatibilityMapping).precomposedStringWithCompatibilityMapping
     guard folded.unicodeScalars.contains(where: { $0.properties.isDefaultIgnorableCodePoint }) else { return folded }
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: folded.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
+    return String(scalars)
+  }
+
+  /// `text` case folded as Unicode folds it (full case folding): Foundation's folding, then
+  /// each letter it left that Unicode still folds, as the first of its uppercase lowercased and
+  /// its uppercase that folding leaves as it is. Foundation on Linux leaves the Cyrillic `ᲂ`
+  /// (U+1C82), which folds to `о` as its uppercase `О` lowercases; Cherokee's small letters
+  /// fold to its capitals.
+  private static func caseFolded(_ text: String) -> String {
+    let folded = text.folding(options: .caseInsensitive, locale: nil)
+    guard folded.unicodeScalars.contains(where: { $0.properties.changesWhenCaseFolded }) else { return folded }
+    var scalars = String.UnicodeScalarView()
+    for scalar in folded.unicodeScalars {
+      guard scalar.properties.changesWhenCaseFolded else {
+        scalars.append(scalar)
+        continue
+      }
+      let upper = scalar.properties.uppercaseMapping
+      let stable = [upper.lowercased(), upper].first {
+        $0.unicodeScalars.allSatisfy { !$0.properties.changesWhenCaseFolded }
+      }
+      scalars.append(contentsOf: (stable ?? String(scalar)).unicodeScalars)
+    }
     return String(scalars)
   }
 
