@@ -137,10 +137,13 @@ if CommandLine.arguments.contains("--profile-async-100") {
   print(sink)
 } else if CommandLine.arguments.contains("--matching") {
   reportMatching()
+} else if CommandLine.arguments.contains("--long-links") {
+  reportLongLinks()
 } else if CommandLine.arguments.contains("--propagation") {
   await report()
 } else {
   print("— Propagation")
   await report()
   reportMatching()
+  reportLongLinks()
 }
