@@ -125,4 +125,19 @@ import URLResponderChainCore
       return
     }
   }
+
+  /// A subdomain whose first labels no rule can name (an underscore, a symbol, an `xn--`
+  /// label outside the strict form) is still a subdomain: a `*.` deny rule over its parent
+  /// blocks it, and an exact deny rule for the parent does not.
+  @Test(arguments: [
+    "https://a_b.evil.example/", "https://xn--53h.evil.example/", "https://%E2%98%95.evil.example/",
+    "https://_.x.evil.example:8443/a", "https://user@a_b.evil.example/", "x-safari-https://a_b.evil.example/",
+    "https://a_b.c_d.evil.example./",
+  ])
+  func aSubdomainWithLabelsNoRuleNamesIsBlockedByItsParentsWildcard(link: String) throws {
+    let wildcard = try Allowlist(allow: ["good.example"], deny: ["*.evil.example"])
+    #expect(wildcard.verdict(for: link).isBlocked, "\(link): \(wildcard.verdict(for: link))")
+    let exact = try Allowlist(allow: ["good.example"], deny: ["evil.example"])
+    #expect(!exact.verdict(for: link).isBlocked, "\(link) is not evil.example itself")
+  }
 }

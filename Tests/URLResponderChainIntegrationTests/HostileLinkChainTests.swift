@@ -81,6 +81,14 @@ import URLResponderChainTesting
     #expect(sent.handedToSystem == [try #require(URL(string: link))])
   }
 
+  /// A subdomain whose first label no rule can name is blocked by its parent's wildcard.
+  @Test(arguments: ["https://a_b.evil.example/", "https://%E2%98%95.evil.example/x"])
+  func aSubdomainNoRuleNamesOpensNowhereUnderItsParentsWildcard(link: String) async throws {
+    let sent = try await send(link, under: .inApp(["docs.example.com"], blocking: ["*.evil.example"]))
+    #expect(sent.outcome.isDiscarded, "\(link): \(sent.outcome)")
+    #expect(sent.shown.isEmpty && sent.handedToSystem.isEmpty, "\(link)")
+  }
+
   /// Issue 68, 10: `view-source:`, `jar:` and `filesystem:` show the document of the link they
   /// wrap, so a wrapped `file:` link is as document-local as a `file:` link.
   @Test(arguments: [

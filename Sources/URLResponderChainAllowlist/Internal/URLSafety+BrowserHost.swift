@@ -42,25 +42,11 @@ extension URLSafety {
   ///   than 30 combining marks, or a scalar that is unassigned here or that NFKC_Casefold still
   ///   changes once mapped.
   package static func browserHost(_ written: Substring) throws(UnreadableHost) -> String? {
-    // Checked before anything else: decoding and mapping then take a bounded time.
-    guard written.utf8.count <= longestReadableHost else { throw UnreadableHost() }
-    // Decoded as a placeholder's segment is: `nil` for a stray `%`, bytes that are not UTF-8
-    // or a control character, none of which names a host a browser loads.
-    guard let decoded = URLPattern.placeholderValue(written) else { return nil }
+    guard let mapped = try mappedHost(written) else { return nil }
     var host: String
-    if decoded.utf8.allSatisfy({ $0 < 0x80 }) {
-      host = String(decoding: decoded.utf8.map(\.asciiLowercased), as: UTF8.self)
+    if mapped.utf8.allSatisfy({ $0 < 0x80 }) {
+      host = mapped
     } else {
-      guard OverlongCombiningRun.end(in: decoded.unicodeScalars) == nil else { throw UnreadableHost() }
-      let mapped = idnaMapped(decoded)
-      // A scalar that NFKC_Casefold still changes was not mapped as a browser maps it, nor was
-      // one unassigned here that a browser may know: Foundation may know fewer compatibility
-      // forms than Unicode's properties do (`𜳚`, U+1CCDA, is an outlined `E`).
-      guard
-        !mapped.unicodeScalars.contains(where: {
-          !$0.isASCII && ($0.properties.changesWhenNFKCCaseFolded || $0.properties.generalCategory == .unassigned)
-        })
-      else { throw UnreadableHost() }
       guard case .success(let ascii) = Punycode.asciiHost(Substring(mapped)) else { return nil }
       host = ascii
     }
@@ -69,6 +55,65 @@ extension URLSafety {
       return nil
     }
     return host
+  }
+
+  /// The parent domain of the host a browser loads from `written` that a rule can name, when
+  /// the host itself has labels no rule can name: the longest run of its last labels that a
+  /// rule can name. A browser loads `a_b.evil.example`, `☕.evil.example` and
+  /// `xn--53h.evil.example` (labels outside the strict form of ``Punycode``) from a subdomain
+  /// of `evil.example`, whatever its first labels are, so a deny rule for `*.evil.example`
+  /// must block it. `nil` when the host has no such label (it is read whole, by
+  /// ``browserHost(_:)``), or none of its last labels can be named.
+  ///
+  /// - Throws: ``UnreadableHost``, as ``browserHost(_:)`` does.
+  package static func nameableParent(of written: Substring) throws(UnreadableHost) -> String? {
+    // A character no domain name holds (a space, `@`, `%`…) makes the host one no browser loads.
+    guard let mapped = try mappedHost(written),
+      !mapped.utf8.contains(where: { $0 < 0x21 || forbiddenHostBytes.contains($0) })
+    else { return nil }
+    var labels = mapped.split(separator: ".", omittingEmptySubsequences: false)
+    while labels.last?.isEmpty == true { labels.removeLast() }
+    var parent: [String] = []
+    for label in labels.reversed() {
+      guard let ascii = nameableLabel(label) else { break }
+      parent.append(ascii)
+    }
+    guard !parent.isEmpty, parent.count < labels.count else { return nil }
+    return parent.reversed().joined(separator: ".")
+  }
+
+  /// `label` (mapped) in the ASCII form a rule names it by, or `nil` when no rule can.
+  private static func nameableLabel(_ label: Substring) -> String? {
+    guard !label.isEmpty, case .success(let ascii) = Punycode.asciiHost(label) else { return nil }
+    // Checked as a label of a host, not as its last label (which may not be a number).
+    let host = Array((ascii + ".example").utf8)
+    guard case .success = host.withUnsafeBufferPointer({ HostSyntax.check($0) }) else { return nil }
+    return ascii
+  }
+
+  /// The host written in a link, percent-decoded and, if it is not ASCII, mapped by
+  /// ``idnaMapped(_:)``; an ASCII host lowercased. `nil` for an escape that is not one, bytes
+  /// that are not UTF-8 or a control character.
+  private static func mappedHost(_ written: Substring) throws(UnreadableHost) -> String? {
+    // Checked before anything else: decoding and mapping then take a bounded time.
+    guard written.utf8.count <= longestReadableHost else { throw UnreadableHost() }
+    // Decoded as a placeholder's segment is: `nil` for a stray `%`, bytes that are not UTF-8
+    // or a control character, none of which names a host a browser loads.
+    guard let decoded = URLPattern.placeholderValue(written) else { return nil }
+    if decoded.utf8.allSatisfy({ $0 < 0x80 }) {
+      return String(decoding: decoded.utf8.map(\.asciiLowercased), as: UTF8.self)
+    }
+    guard OverlongCombiningRun.end(in: decoded.unicodeScalars) == nil else { throw UnreadableHost() }
+    let mapped = idnaMapped(decoded)
+    // A scalar that NFKC_Casefold still changes was not mapped as a browser maps it, nor was
+    // one unassigned here that a browser may know: Foundation may know fewer compatibility
+    // forms than Unicode's properties do (`𜳚`, U+1CCDA, is an outlined `E`).
+    guard
+      !mapped.unicodeScalars.contains(where: {
+        !$0.isASCII && ($0.properties.changesWhenNFKCCaseFolded || $0.properties.generalCategory == .unassigned)
+      })
+    else { throw UnreadableHost() }
+    return mapped
   }
 
   /// `text` mapped as UTS #46 maps a domain name before it is split into labels (its mapping

@@ -105,18 +105,31 @@ extension URLSafety {
   }
 
   /// One reading, checked: `nil` when its host is not one a browser loads from.
+  ///
+  /// A host with labels no rule can name (`a_b.evil.example`, `☕.evil.example`) is still a
+  /// subdomain of the parent a rule may name (``nameableParent(of:)``): it is read as
+  /// ``unnameableLabel`` under that parent, so that the parent's `*.` deny rules block it.
   private static func reading(
     scheme: String, host written: Substring, port: Int?, path: String
   ) throws(UnreadableHost) -> EligibleURL? {
-    guard let host = try browserHost(written) else { return nil }
     let defaultPort = scheme == "https" ? 443 : 80
     let shownPort = port.flatMap { $0 == defaultPort ? nil : $0 }
-    // A stray `%` is written `%25`, as its one spelling: left raw, it would make Foundation
-    // escape every `%` of the path, the valid escapes too, and `%2e%2e` stop reading as `..`.
-    let normalPath = normalizingPercentEncoding(in: escapingStrayPercentSigns(path.hasPrefix("/") ? path : "/" + path))
-    let text = "\(scheme)://\(host)\(shownPort.map { ":\($0)" } ?? "")\(normalPath)"
-    return try? check(text, permittedPorts: shownPort.map { [$0] } ?? []).get()
+    if let host = try browserHost(written) {
+      // A stray `%` is written `%25`, as its one spelling: left raw, it would make Foundation
+      // escape every `%` of the path, the valid escapes too, and `%2e%2e` stop reading as `..`.
+      let normalPath = normalizingPercentEncoding(
+        in: escapingStrayPercentSigns(path.hasPrefix("/") ? path : "/" + path))
+      let text = "\(scheme)://\(host)\(shownPort.map { ":\($0)" } ?? "")\(normalPath)"
+      if let checked = try? check(text, permittedPorts: shownPort.map { [$0] } ?? []).get() { return checked }
+    }
+    guard let parent = try nameableParent(of: written) else { return nil }
+    return try reading(scheme: scheme, host: Substring(unnameableLabel + "." + parent), port: port, path: path)
   }
+
+  /// The label that stands for the labels of a host no rule can name, under the parent a rule
+  /// can: only a deny rule that names this very label (which no list needs) could match it
+  /// wrongly, and then it would block, never allow.
+  static let unnameableLabel = "unnameable-label"
 
   /// `path` with each `%` that does not begin an escape of two hex digits written `%25`.
   private static func escapingStrayPercentSigns(_ path: String) -> String {
