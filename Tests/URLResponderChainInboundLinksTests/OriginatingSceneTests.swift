@@ -28,7 +28,7 @@ import URLResponderChainInboundLinks
   }
 
   /// The application at the end of the chain, deciding as `UIApplication` does.
-  final class Application: Linked, AsyncURLHandler {
+  final class Application: Linked, AsyncURLHandler, SystemURLOpener {
     var opened: [URL] = []
     func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
       await SystemFallback.decideFromOriginatingScene(url, context: context) { url in

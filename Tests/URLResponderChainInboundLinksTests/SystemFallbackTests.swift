@@ -8,7 +8,27 @@ import URLResponderChainInboundLinks
 /// and the test kit's TestApplication.
 @MainActor
 @Suite struct SystemFallbackTests {
-  let origin = Node()
+  /// The application the origin's chain leads to: the search for a declaration passes it.
+  final class Application: Linked, SystemURLOpener {}
+
+  let application = Application()
+  let origin: Node
+
+  init() { origin = Node(next: application) }
+
+  /// A link whose view is no longer in the chain that leads to the application (taken out of
+  /// its window while a handler waited) fails closed: its declarations are lost.
+  @Test func aLinkWhoseChainNoLongerLeadsToTheApplicationIsDiscarded() async {
+    let context = URLHandlingContext(originalURL: exampleURL, origin: origin)
+    origin.next = nil
+    var asked: [URL] = []
+    let decision = await SystemFallback.decide(exampleURL, context: context) {
+      asked.append($0)
+      return true
+    }
+    #expect(decision == .discarded(reason: "the chain cannot be searched for its policy"))
+    #expect(asked.isEmpty)
+  }
 
   @Test(arguments: [true, false])
   func aTappedLinkIsHandledExactlyWhenTheSystemOpenedIt(opens: Bool) async {

@@ -123,6 +123,69 @@ import URLResponderChainTesting
   }
 }
 
+/// A link whose view leaves the window while a handler waits, and an application delegate
+/// that must be awaited: the chain's end still decides by what the walk passed, or fails
+/// closed.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ChainEndAfterAWaitTests {
+  /// A container that takes the link's view out of the window while it is asked (a reused
+  /// cell, a reloaded page), then passes the link on.
+  final class DetachingContainer: TestView, AsyncURLHandler {
+    var detaching: TestView?
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      detaching?.removeFromSuperview()
+      return .notHandled
+    }
+  }
+
+  final class AwaitedDelegate: TestResponder, AsyncURLHandler {
+    private(set) var asked: [URL] = []
+    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+      asked.append(url)
+      return .notHandled
+    }
+  }
+
+  @Test func aLinkWhoseViewLeftTheWindowWhileAHandlerWaitedOpensNowhere() async throws {
+    let application = TestApplication()
+    let environment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
+    let screen = TestViewController(name: "screen")
+    screen.linkPresenter = LinkPresenter(
+      environment: environment, policy: .inApp(["docs.example.com"], blocking: ["tracker.example"]))
+    application.makeWindow(rootViewController: screen)
+    let container = DetachingContainer(name: "container")
+    screen.view.addSubview(container)
+    let link = TestView(name: "link")
+    container.addSubview(link)
+    container.detaching = link
+    let tracker = try #require(URL(string: "https://tracker.example/pixel"))
+    let result = await link.propagateURL(tracker, options: .untimed())
+    guard case .discarded = result.outcome else {
+      Issue.record("\(result.outcome)")
+      return
+    }
+    #expect(application.systemOpener.openedURLs.isEmpty && environment.presentations.isEmpty)
+  }
+
+  @Test func anAwaitedApplicationDelegateIsAskedAndThenTheApplication() async throws {
+    let application = TestApplication()
+    let environment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
+    let screen = TestViewController(name: "screen")
+    screen.linkPresenter = LinkPresenter(environment: environment, policy: .inApp(["docs.example.com"]))
+    application.makeWindow(rootViewController: screen)
+    let delegate = AwaitedDelegate(name: "delegate")
+    application.delegate = delegate
+    let link = TestView(name: "link")
+    screen.view.addSubview(link)
+    let docs = try #require(URL(string: "https://docs.example.com/a"))
+    let result = await link.propagateURL(docs, options: .untimed())
+    #expect(result.outcome == .handled)
+    #expect(delegate.asked == [docs])
+    #expect(environment.presentations.map(\.url) == [docs])
+    #expect(result.decidingStep?.refers(to: application) == true)
+  }
+}
+
 /// One way to the system (DESIGN.md, sixth round): at the chain's end, a declared presenter
 /// opens through the application, from the scene the link came from, never through an
 /// environment's own opener, so the test kit's application sees every open.

@@ -47,16 +47,18 @@ extension URLSafety {
         inner.append(rest)
         // An `http:` or `https:` wherever it stands before the query, as written and decoded
         // once, begins a web link: Microsoft's Office schemes open
-        // `ms-word:ofe|u|https://evil.example/d.docx` from `evil.example`.
-        // (What follows the scheme is read above; at most one start more than the limit is
-        // looked for, so a link of a million `https:` costs no more than one.)
-        let beforeQuery = rest.prefix { $0 != "?" && $0 != "#" }
-        let decoded = beforeQuery.removingPercentEncoding.map { Substring($0) }
-        for text in [beforeQuery, decoded ?? ""] {
-          for start in webSchemeStarts(in: text, limit: wrappedLinkLimit + 1)
-          where start != text.startIndex || text != beforeQuery {
-            let link = String(text[start...]) + rest.dropFirst(beforeQuery.count)
-            if !inner.contains(link) { inner.append(link) }
+        // `ms-word:ofe|u|https://evil.example/d.docx` from `evil.example`. (What follows the
+        // scheme is read above. Bytes, never `String` comparisons, which compose a run of
+        // combining marks in time growing with its square; at most one start more than the
+        // limit is looked for, so a link of a million `https:` costs no more than one.)
+        let restStart = colon + 1
+        let queryStart =
+          bytes[restStart...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let asWritten = Array(bytes[restStart..<queryStart])
+        for (text, skipsFirst) in [(asWritten, true), (percentDecodedOnce(asWritten), false)] {
+          for start in webSchemeStarts(in: text, limit: wrappedLinkLimit + 1) where start > 0 || !skipsFirst {
+            let link = String(decoding: text[start...] + bytes[queryStart...], as: UTF8.self)
+            if !inner.contains(where: { $0.utf8.elementsEqual(link.utf8) }) { inner.append(link) }
           }
         }
         // Each parameter of the query and the fragment, and the value after its first `=`,
@@ -80,15 +82,42 @@ extension URLSafety {
   }
 
   /// Where `http:` or `https:` (in any case) begins in `text`, the first `limit` of them.
-  private static func webSchemeStarts(in text: Substring, limit: Int) -> [Substring.Index] {
-    var starts: [Substring.Index] = []
-    var index = text.startIndex
-    while starts.count < limit, let h = text[index...].firstIndex(where: { $0 == "h" || $0 == "H" }) {
-      let candidate = text[h...].prefix(6).lowercased()
-      if candidate.hasPrefix("http:") || candidate == "https:" { starts.append(h) }
-      index = text.index(after: h)
+  private static func webSchemeStarts(in text: [UInt8], limit: Int) -> [Int] {
+    var starts: [Int] = []
+    var index = 0
+    while starts.count < limit, index + 5 <= text.count {
+      if text[index].asciiLowercased == UInt8(ascii: "h"), text[index + 1].asciiLowercased == UInt8(ascii: "t"),
+        text[index + 2].asciiLowercased == UInt8(ascii: "t"), text[index + 3].asciiLowercased == UInt8(ascii: "p")
+      {
+        let fifth = text[index + 4].asciiLowercased
+        if fifth == UInt8(ascii: ":")
+          || (fifth == UInt8(ascii: "s") && index + 5 < text.count && text[index + 5] == UInt8(ascii: ":"))
+        {
+          starts.append(index)
+        }
+      }
+      index += 1
     }
     return starts
+  }
+
+  /// `bytes` with each escape of two hex digits decoded, once; a stray `%` is kept.
+  private static func percentDecodedOnce(_ bytes: [UInt8]) -> [UInt8] {
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = bytes[index + 1].hexValue,
+        let low = bytes[index + 2].hexValue
+      {
+        decoded.append(high << 4 | low)
+        index += 3
+      } else {
+        decoded.append(bytes[index])
+        index += 1
+      }
+    }
+    return decoded
   }
 
   /// The most links one link is read as wrapping; a link that wraps more cannot be read.

@@ -84,12 +84,18 @@ package enum SystemFallback {
   /// the search cannot be made: the origin is gone, or the chain is longer than any screen's
   /// or loops (a walk never reaches the application through a loop, so only a chain that
   /// changed under it does); the link then fails closed.
+  ///
+  /// The search must pass the application: a chain from the origin that no longer leads to it
+  /// (the link's view was taken out of its window while a handler waited: a reused cell, a
+  /// reloaded page) has lost the declarations the walk passed, and the link fails closed.
   @MainActor
   package static func declaration(from origin: (any ResponderChainNode)?) -> Declared? {
     var node = origin
     var declared: Declared = (nil, nil, [])
+    var passedTheApplication = false
     for _ in 0..<sceneSearchLimit {
-      guard let current = node else { return origin == nil ? nil : declared }
+      guard let current = node else { return passedTheApplication ? declared : nil }
+      if current is any SystemURLOpener { passedTheApplication = true }
       if declared.host == nil { declared.host = current as? any PresentationHost }
       if let presenter = (current as? any LinkPresenting)?.linkPresenter {
         if declared.presenter == nil { declared.presenter = presenter } else { declared.outer.append(presenter) }

@@ -21,13 +21,16 @@ package enum LinkScheme {
   /// scheme it wraps.
   package static func isDocumentLocal(_ url: URL) -> Bool {
     guard var scheme = of(url) else { return true }
-    var rest = Substring(url.absoluteString)
+    // On bytes: a link may be long, and comparing characters would compose its combining marks.
+    let bytes = Array(url.absoluteString.utf8)
+    var start = 0
     while wrapping.contains(scheme) {
-      rest = rest.dropFirst(scheme.count + 1)
-      guard let colon = rest.firstIndex(of: ":"), rest.first?.isLetter == true,
-        rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+      start += scheme.utf8.count + 1
+      guard let colon = bytes[start...].firstIndex(of: UInt8(ascii: ":")), colon > start,
+        bytes[start].asciiLowercased >= UInt8(ascii: "a"), bytes[start].asciiLowercased <= UInt8(ascii: "z"),
+        bytes[start..<colon].allSatisfy({ $0.isSchemeByte })
       else { return true }  // a wrapper around no scheme: nothing the system can open
-      scheme = rest[..<colon].lowercased()
+      scheme = String(decoding: bytes[start..<colon].map(\.asciiLowercased), as: UTF8.self)
     }
     return isDocumentLocal(scheme)
   }
@@ -37,5 +40,15 @@ package enum LinkScheme {
   package static func of(_ url: URL) -> String? {
     guard let scheme = url.scheme, !scheme.isEmpty else { return nil }
     return scheme.lowercased()
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte may stand in a scheme (RFC 3986): a letter, a digit, `+`, `-` or `.`.
+  fileprivate var isSchemeByte: Bool {
+    let lower = asciiLowercased
+    return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+      || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+      || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == UInt8(ascii: ".")
   }
 }

@@ -400,7 +400,17 @@ final class PropagationWalk {
       // it is now. The app's `nextNode` may end the walk.
       let next = handler.nextNode
       if endedMeanwhile() { return }
-      guard let next else { return finish(.notHandled) }
+      guard let next else {
+        // The chain ran out past an awaited handler (the application's delegate): the
+        // application passed on the way is asked last, as `walkSynchronously` asks it.
+        guard let end = chainEnd, !askedChainEnd else { return finish(.notHandled) }
+        askedChainEnd = true
+        held.append(handler)
+        if propagationInterval != nil { beginHandlerInterval(end) }
+        enter(.stopped(at: end))
+        handler = end
+        continue
+      }
       // Its turn is over: kept with the nodes passed after it, so that a loop back to it is seen.
       held.append(handler)
       guard walkSynchronously(from: next, after: ObjectIdentifier(type(of: handler))),
