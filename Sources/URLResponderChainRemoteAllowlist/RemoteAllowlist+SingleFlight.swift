@@ -55,7 +55,9 @@ extension RemoteAllowlist {
     case .success(let fetched):
       answer = .success(fetched.allowlist)
       if fetched.response.directives.noStore {
+        // §5.2.2.5: not kept, in memory or on disk; the copy a relaunch would use goes too.
         stored = nil
+        cacheFolder?.remove()
       } else {
         stored = fetched
         cacheFolder?.write(fetched)

@@ -29,14 +29,15 @@ import URLResponderChainCore
 ///   `stale-while-revalidate` it is used while a background request refreshes it; within
 ///   `stale-if-error` it is used when the refresh fails. `no-cache` revalidates every time,
 ///   `must-revalidate` never uses a stale list (neither window applies with it or with
-///   `no-cache`), `no-store` keeps nothing.
+///   `no-cache`), `no-store` keeps nothing and removes the copy kept for the next launch.
 /// - One fetch at a time: checks that arrive during a fetch wait for it. A waiting check
 ///   that is cancelled returns ``RemoteAllowlistFailure/cancelled`` at once; the fetch goes on.
 /// - Failed requests are retried (3 attempts at most, with backoff and a retry budget),
 ///   within the fetch timeout; 4xx other than 408 and 429 are not retried; 401/403 call
 ///   ``RemoteAllowlistConfiguration/refreshCredentials`` once.
 /// - A new document replaces the current list only after every entry validated, in one step,
-///   and is written atomically to the cache folder for the next launch.
+///   and is written atomically to the cache folder for the next launch (the app's caches
+///   folder unless ``RemoteAllowlistConfiguration/cacheLocation`` says otherwise).
 /// - The list is trusted only from the configured origin over `https` (plain `http` on
 ///   loopback only): redirects elsewhere, responses that are not JSON, broken bodies and
 ///   documents failing ``RemoteAllowlistConfiguration/integrity`` fail closed, and nothing
@@ -54,7 +55,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   }
   /// `stored`, readable without the actor for ``currentAllowlist()``.
   private nonisolated let latest = LockedValue<StoredAllowlist?>(nil)
-  /// Where the list is kept across launches, if the configuration names a folder.
+  /// Where the list is kept across launches, unless the configuration keeps it in memory.
   let cacheFolder: AllowlistCacheFolder?
   private var hasReadCache = false
   /// The cache folder holds a list fetched over https while the endpoint is plain http.
@@ -76,21 +77,24 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// - Throws: ``RemoteAllowlistConfigurationError`` when the endpoint is not `https` (or
   ///   `http` on loopback), has no host or carries credentials.
   public init(configuration: RemoteAllowlistConfiguration) throws(RemoteAllowlistConfigurationError) {
-    try self.init(configuration: configuration, transport: URLSessionAllowlistTransport())
-  }
-
-  /// A remote allowlist whose requests go through `transport` (for the tests).
-  package init(
-    configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport
-  ) throws(RemoteAllowlistConfigurationError) {
     try self.init(
-      configuration: configuration, transport: transport, now: { Date() }, random: { Double.random(in: 0..<1) })
+      configuration: configuration, transport: URLSessionAllowlistTransport(),
+      appCaches: RemoteAllowlistConfiguration.CacheLocation.appCaches)
   }
 
-  init(
+  /// A remote allowlist whose requests go through `transport`, for the test kit and the tests.
+  ///
+  /// - Parameters:
+  ///   - now: The wall clock the cache's ages are read on.
+  ///   - random: A number in `0..<1` for each jittered wait.
+  ///   - clock: What timeouts, back-offs and refreshes wait on.
+  ///   - appCaches: What ``RemoteAllowlistConfiguration/CacheLocation/cachesFolder`` stands
+  ///     for; `nil` keeps a list so configured in memory only, so tests share no folder.
+  package init(
     configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport,
-    now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double,
-    clock: some Clock<Duration> = ContinuousClock()
+    now: @escaping @Sendable () -> Date = { Date() },
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    clock: some Clock<Duration> = ContinuousClock(), appCaches: URL? = nil
   ) throws(RemoteAllowlistConfigurationError) {
     try AllowlistEndpointPolicy.validate(configuration.endpoint)
     self.configuration = configuration
@@ -100,7 +104,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
     self.clock = WaitClock(clock)
     self.headers = configuration.headers
     self.retryBudget = RetryBudget(tokens: configuration.retry.budget)
-    self.cacheFolder = configuration.cacheDirectory.map {
+    self.cacheFolder = configuration.cacheLocation.folder(for: configuration.endpoint, appCaches: appCaches).map {
       AllowlistCacheFolder(directory: $0, configuration: configuration)
     }
   }

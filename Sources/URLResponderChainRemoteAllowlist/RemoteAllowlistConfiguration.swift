@@ -6,8 +6,6 @@ import URLResponderChainCore
 ///
 /// ```swift
 /// var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
-/// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
-/// configuration.cacheDirectory = caches.appending(path: "allowlist")
 /// configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["example.com"]))
 /// ```
 public struct RemoteAllowlistConfiguration: Sendable {
@@ -43,8 +41,8 @@ public struct RemoteAllowlistConfiguration: Sendable {
   public var entryLimit = Allowlist.defaultEntryLimit
   /// How failed requests are retried.
   package var retry = RetryPolicy()
-  /// Where the last validated list is kept between launches; `nil` keeps it in memory only.
-  public var cacheDirectory: URL?
+  /// Where the last validated list is kept between launches: the app's caches folder by default.
+  public var cacheLocation: CacheLocation = .cachesFolder
   /// What the document must prove beyond its origin: a pinned SHA-256 or a signature. None by default.
   public var integrity: AllowlistIntegrity = .none
   /// What to do when no valid list is available. Fails closed by default.

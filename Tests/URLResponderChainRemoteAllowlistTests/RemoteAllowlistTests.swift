@@ -30,7 +30,7 @@ import Testing
     configuration.fetchTimeout = .seconds(600)
     configuration.retry.baseDelay = .milliseconds(10)
     configuration.retry.maximumDelay = .milliseconds(50)
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = cache.map { .directory($0) } ?? .memoryOnly
     return configuration
   }
 

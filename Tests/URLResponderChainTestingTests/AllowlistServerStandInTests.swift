@@ -17,8 +17,8 @@ import URLResponderChainTesting
     var configuration = RemoteAllowlistConfiguration(endpoint: endpoint)
     configuration.retry.maximumAttempts = 1
     if cache {
-      configuration.cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "stand-in-\(UUID().uuidString)")
+      configuration.cacheLocation = .directory(
+        FileManager.default.temporaryDirectory.appendingPathComponent("stand-in-\(UUID().uuidString)"))
     }
     return configuration
   }
