@@ -51,10 +51,21 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// What timeouts are measured and retries waited on.
   let clock: WaitClock
   var stored: StoredAllowlist? {
-    didSet { latest.withLock { $0 = stored } }
+    didSet { held.withLock { $0.stored = stored } }
   }
-  /// `stored`, readable without the actor for ``currentAllowlist()``.
-  private nonisolated let latest = LockedValue<StoredAllowlist?>(nil)
+  /// Set while the server has not given a list at the last revalidation: a list
+  /// `stale-if-error` allows is then served at once, and the next revalidation waits.
+  var outage: OutageBackoff? {
+    didSet { held.withLock { $0.servesStaleOnError = outage != nil } }
+  }
+  /// What ``currentAllowlist()`` reads without the actor: `stored`, and whether `outage` is set.
+  private nonisolated let held = LockedValue(HeldList())
+  /// Keeps the list fresh while the app is active (``appDidBecomeActive()``).
+  var refresher: Task<Void, Never>?
+  /// Tells the list when the app becomes active and stops being, where the platform says so.
+  private nonisolated let activity = AppActivityObservation()
+  /// The waits of taps that may be served the stale list after ``RefreshPolicy/patience``.
+  var patienceTimers: [Int: Task<Void, Never>] = [:]
   /// Where the list is kept across launches, unless the configuration keeps it in memory.
   let cacheFolder: AllowlistCacheFolder?
   private var hasReadCache = false
@@ -64,6 +75,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// The retry budget, in tenths of a token: whole numbers, so that ten successes earn back
   /// exactly one retry (ten additions of 0.1 make 0.9999999999999999, which is not one).
   var retryBudget: RetryBudget
+  /// The fetch in flight, if any; its outcome says whether the server gave a list.
   var fetch: Task<Void, Never>?
   var waiters = FetchWaiters<Result<Allowlist, RemoteAllowlistFailure>>()
 
@@ -79,7 +91,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   public init(configuration: RemoteAllowlistConfiguration) throws(RemoteAllowlistConfigurationError) {
     try self.init(
       configuration: configuration, transport: URLSessionAllowlistTransport(),
-      appCaches: RemoteAllowlistConfiguration.CacheLocation.appCaches)
+      appCaches: RemoteAllowlistConfiguration.CacheLocation.appCaches, activityNotifications: .platform)
   }
 
   /// A remote allowlist whose requests go through `transport`, for the test kit and the tests.
@@ -90,11 +102,14 @@ public actor RemoteAllowlist: URLVerdictProviding {
   ///   - clock: What timeouts, back-offs and refreshes wait on.
   ///   - appCaches: What ``RemoteAllowlistConfiguration/CacheLocation/cachesFolder`` stands
   ///     for; `nil` keeps a list so configured in memory only, so tests share no folder.
+  ///   - activityNotifications: The notifications that say the app became active and is about
+  ///     to stop being, when ``RemoteAllowlistConfiguration/refreshesWhenActive`` is on.
   package init(
     configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport,
     now: @escaping @Sendable () -> Date = { Date() },
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-    clock: some Clock<Duration> = ContinuousClock(), appCaches: URL? = nil
+    clock: some Clock<Duration> = ContinuousClock(), appCaches: URL? = nil,
+    activityNotifications: AppActivityNotifications? = nil
   ) throws(RemoteAllowlistConfigurationError) {
     try AllowlistEndpointPolicy.validate(configuration.endpoint)
     self.configuration = configuration
@@ -103,10 +118,24 @@ public actor RemoteAllowlist: URLVerdictProviding {
     self.random = random
     self.clock = WaitClock(clock)
     self.headers = configuration.headers
-    self.retryBudget = RetryBudget(tokens: configuration.retry.budget)
+    self.retryBudget = RetryBudget(
+      tokens: configuration.retry.budget, refillInterval: configuration.retry.budgetRefillInterval)
     self.cacheFolder = configuration.cacheLocation.folder(for: configuration.endpoint, appCaches: appCaches).map {
       AllowlistCacheFolder(directory: $0, configuration: configuration)
     }
+    if configuration.refreshesWhenActive, let activityNotifications {
+      activity.start(activityNotifications) { [weak self] isActive in
+        Task {
+          if isActive { await self?.appDidBecomeActive() } else { await self?.appWillResignActive() }
+        }
+      }
+    }
+  }
+
+  // The refresher and the patience timers hold the list weakly or not at all: stop them with it.
+  deinit {
+    refresher?.cancel()
+    for timer in patienceTimers.values { timer.cancel() }
   }
 
   /// The list to check against now, fetching it (once, shared between callers) only when the
@@ -117,32 +146,48 @@ public actor RemoteAllowlist: URLVerdictProviding {
     try await listOrFailure().get()
   }
 
+  /// The list a check uses: at once when HTTP allows it, else after a revalidation (or, when
+  /// `stale-if-error` allows the stored list, after at most the patience).
   private func listOrFailure() async -> Result<Allowlist, RemoteAllowlistFailure> {
     readCacheOnce()
-    if let stored {
-      switch stored.freshness(at: now()) {
-      case .fresh:
-        return .success(stored.allowlist)
-      case .staleWhileRevalidating:
-        startFetchIfNeeded()
-        return .success(stored.allowlist)
-      case .stale:
-        break
-      }
+    guard let stored else { return await waitForFetch() }
+    switch stored.freshness(at: now()) {
+    case .fresh:
+      return .success(stored.allowlist)
+    case .staleWhileRevalidating:
+      revalidateInBackground()
+      return .success(stored.allowlist)
+    case .stale(usableOnError: true) where outage != nil:
+      // The server did not give a list last time: one wait per outage, not one per tap.
+      revalidateInBackground()
+      return .success(stored.allowlist)
+    case .stale(usableOnError: true):
+      return await waitForFetch(servingAfterPatience: stored.allowlist)
+    case .stale(usableOnError: false):
+      return await waitForFetch()
     }
-    return await waitForFetch()
   }
 
-  /// The list a check would use right now without waiting: the stored list while it is fresh
-  /// or may be served stale while it is revalidated, else the baseline list when the
-  /// configuration fails closed to one, else `nil`.
+  /// The list a check would use right now without waiting: the stored list while it is
+  /// fresh, may be served stale while it is revalidated, or is served because the last
+  /// revalidation failed within `stale-if-error`; else the baseline list when the
+  /// configuration fails closed to one; else `nil`.
   ///
   /// It never fetches and never blocks on the actor, so synchronous UI (a link's long-press
-  /// preview) can use it; `nil` means "not known yet", which such callers treat as not allowed.
+  /// preview) can use it: a preview uses what a tap would use right now, never more. `nil`
+  /// means "not known yet" (no list, or one a tap would revalidate first), which such callers
+  /// treat as not allowed.
+  ///
+  /// ```swift
+  /// let list = try RemoteAllowlist(configuration: configuration)
+  /// print(list.currentAllowlist() == nil)  // true: nothing fetched yet
+  /// ```
   public nonisolated func currentAllowlist() -> Allowlist? {
-    if let stored = latest.withLock({ $0 }) {
+    let held = held.withLock { $0 }
+    if let stored = held.stored {
       switch stored.freshness(at: now()) {
       case .fresh, .staleWhileRevalidating: return stored.allowlist
+      case .stale(usableOnError: true) where held.servesStaleOnError: return stored.allowlist
       case .stale: break
       }
     }
@@ -198,11 +243,18 @@ public actor RemoteAllowlist: URLVerdictProviding {
 
   // MARK: - Persistence
 
-  private func readCacheOnce() {
+  func readCacheOnce() {
     guard !hasReadCache else { return }
     hasReadCache = true
     guard stored == nil, let cacheFolder else { return }
     httpsListOnRecord = cacheFolder.refusesPlainHTTPLists()
     stored = cacheFolder.read()
   }
+}
+
+/// What ``RemoteAllowlist/currentAllowlist()`` reads without the actor.
+private struct HeldList: Sendable {
+  var stored: StoredAllowlist?
+  /// The last revalidation gave no list, so a list `stale-if-error` allows is served at once.
+  var servesStaleOnError = false
 }

@@ -41,6 +41,16 @@ public struct RemoteAllowlistConfiguration: Sendable {
   public var entryLimit = Allowlist.defaultEntryLimit
   /// How failed requests are retried.
   package var retry = RetryPolicy()
+  /// Whether the list refreshes itself before taps need it: when the app becomes active (after
+  /// a random delay of up to 30 s, so that a push bringing every person back at once does not
+  /// reach the server as one burst) and, while the app stays active, when the list goes stale.
+  /// On by default. UIKit and AppKit apps need no code; elsewhere, call
+  /// ``RemoteAllowlist/appDidBecomeActive()`` and ``RemoteAllowlist/appWillResignActive()``.
+  /// `false` fetches only when a check needs the list.
+  public var refreshesWhenActive = true
+  /// When the list refreshes on its own, how long a tap waits for it, and the back-off after
+  /// a failed revalidation.
+  package var refresh = RefreshPolicy()
   /// Where the last validated list is kept between launches: the app's caches folder by default.
   public var cacheLocation: CacheLocation = .cachesFolder
   /// What the document must prove beyond its origin: a pinned SHA-256 or a signature. None by default.
