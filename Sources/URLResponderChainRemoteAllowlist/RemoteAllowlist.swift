@@ -32,9 +32,16 @@ import URLResponderChainCore
 ///   `no-cache`), `no-store` keeps nothing and removes the copy kept for the next launch.
 /// - One fetch at a time: checks that arrive during a fetch wait for it. A waiting check
 ///   that is cancelled returns ``RemoteAllowlistFailure/cancelled`` at once; the fetch goes on.
-/// - Failed requests are retried (3 attempts at most, with backoff and a retry budget),
-///   within the fetch timeout; 4xx other than 408 and 429 are not retried; 401/403 call
+/// - Failed requests are retried (3 attempts at most, after up to 200 ms then up to 400 ms,
+///   from a budget of 10 retries that earns one back a minute), within the fetch timeout;
+///   4xx other than 408 and 429 are not retried; 401/403 call
 ///   ``RemoteAllowlistConfiguration/refreshCredentials`` once.
+/// - Fresh before the tap: the list refreshes itself when the app becomes active (after up to
+///   30 s, at random) and when it goes stale while the app stays active
+///   (``RemoteAllowlistConfiguration/refreshesWhenActive``). Its requests share one connection.
+/// - An outage costs one wait: a tap with a list `stale-if-error` allows waits at most 2 s;
+///   after a failed revalidation that list is served at once, and the server is asked again
+///   in the background after a growing, jittered back-off, never before its `Retry-After`.
 /// - A new document replaces the current list only after every entry validated, in one step,
 ///   and is written atomically to the cache folder for the next launch (the app's caches
 ///   folder unless ``RemoteAllowlistConfiguration/cacheLocation`` says otherwise).

@@ -30,9 +30,12 @@ public import URLResponderChainRemoteAllowlist
 /// it. A relaunch is a second list over the same `cachesFolder`.
 ///
 /// ```swift
-/// let server = AllowlistServerStandIn(.document(#"{"version": 1, "allow": ["example.com"]}"#), clock: clock, roundTripTime: .milliseconds(150))
+/// let testClock = ContinuousClock()  // in a test, a clock the test moves
+/// let slow = AllowlistServerStandIn(
+///   .document(#"{"version": 1, "allow": ["example.com"]}"#), clock: testClock, roundTripTime: .milliseconds(150))
 /// let caches = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
-/// let list = try server.remoteAllowlist(RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!), cachesFolder: caches)
+/// let launched = try slow.remoteAllowlist(configuration, cachesFolder: caches)
+/// let relaunched = try slow.remoteAllowlist(configuration, cachesFolder: caches)  // finds what `launched` kept
 /// ```
 public final class AllowlistServerStandIn: Sendable {
   /// What the server answers.
