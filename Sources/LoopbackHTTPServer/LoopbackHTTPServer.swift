@@ -29,11 +29,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public let path: String
     /// Header fields with lowercased names.
     public let headers: [String: String]
+    /// Which connection the request came on: 1 for the first the server accepted, 2 for the
+    /// next. Requests with the same number shared a connection (a server made with
+    /// `keepsConnectionsOpen`).
+    public let connection: Int
   }
 
   /// What the server does with one request.
   public enum Reply: Sendable {
-    /// Answers with a status, headers and body, then closes the connection.
+    /// Answers with a status, headers and body, then closes the connection (or, on a server
+    /// that keeps connections open, waits on it for the next request).
     case respond(status: Int, headers: [String: String], body: Data)
     /// Sends the head and then `body` in pieces with a pause between them. With
     /// `declaresLength` false there is no `Content-Length`: the body ends when the
@@ -64,16 +69,24 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   private var listenerClosed = false
   private var isListening = false
   private var openConnections: Set<Int32> = []
+  private var acceptedConnections = 0
+  private let keepsConnectionsOpen: Bool
 
   /// Starts listening on 127.0.0.1 on a free port.
   ///
   /// - Parameters:
   ///   - listening: `false` takes the port without listening, so connections to it are refused
   ///     (a server that is down) until ``startListening()``.
+  ///   - keepsConnectionsOpen: `true` answers a ``Reply/respond(status:headers:body:)`` without
+  ///     `Connection: close` and reads the next request on the same connection, as a real
+  ///     server does, so a test can see whether a client reuses its connections.
   ///   - respond: Decides each reply; called on a background thread.
-  public init(listening: Bool = true, respond: @escaping @Sendable (Request) -> Reply) throws {
+  public init(
+    listening: Bool = true, keepsConnectionsOpen: Bool = false, respond: @escaping @Sendable (Request) -> Reply
+  ) throws {
     Self.keepLoopbackOffProxies()
     self.respond = respond
+    self.keepsConnectionsOpen = keepsConnectionsOpen
     #if canImport(Darwin)
       let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
     #else
@@ -171,32 +184,41 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var noSignal: Int32 = 1
         setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
       #endif
-      let accepted = lock.withLock { () -> Bool in
+      let ordinal = lock.withLock { () -> Int? in
         guard !stopped else {
           close(connection)
-          return false
+          return nil
         }
         openConnections.insert(connection)
-        return true
+        acceptedConnections += 1
+        return acceptedConnections
       }
-      guard accepted else { return }
-      let thread = Thread { [self] in serve(connection) }
+      guard let ordinal else { return }
+      let thread = Thread { [self] in serve(connection, ordinal: ordinal) }
       thread.start()
     }
   }
 
-  private func serve(_ connection: Int32) {
+  private func serve(_ connection: Int32, ordinal: Int) {
     defer {
       lock.withLock {
         openConnections.remove(connection)
         close(connection)
       }
     }
-    guard let request = readRequest(connection) else { return }
-    lock.withLock { recorded.append(request) }
-    switch respond(request) {
+    var unread = Data()
+    while let request = readRequest(connection, ordinal: ordinal, unread: &unread) {
+      lock.withLock { recorded.append(request) }
+      guard answer(respond(request), on: connection) else { return }
+    }
+  }
+
+  /// Sends `reply`; returns whether the connection may carry another request.
+  private func answer(_ reply: Reply, on connection: Int32) -> Bool {
+    switch reply {
     case .respond(let status, let headers, let body):
-      send(connection, head(status: status, headers: headers, length: body.count) + body)
+      let sent = send(connection, head(status: status, headers: headers, length: body.count, staysOpen: true) + body)
+      return sent && keepsConnectionsOpen
     case .trickle(let status, let headers, let body, let pieces, let pause, let declaresLength):
       send(connection, head(status: status, headers: headers, length: declaresLength ? body.count : nil))
       let size = max(1, (body.count + max(1, pieces) - 1) / max(1, pieces))
@@ -204,7 +226,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       while offset < body.count {
         Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
         let end = min(body.count, offset + size)
-        guard send(connection, body.subdata(in: offset..<end)) else { return }
+        guard send(connection, body.subdata(in: offset..<end)) else { return false }
         offset = end
       }
     case .raw(let bytes):
@@ -213,12 +235,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       var byte: UInt8 = 0
       _ = recv(connection, &byte, 1, 0)  // returns when the client or `stop()` closes
     case .close:
-      return
+      break
     }
+    return false
   }
 
-  private func head(status: Int, headers: [String: String], length: Int?) -> Data {
-    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))", "Connection: close"]
+  /// The status line and header fields; `Connection: close` unless the reply may leave the
+  /// connection open (`staysOpen`) on a server that keeps connections open.
+  private func head(status: Int, headers: [String: String], length: Int?, staysOpen: Bool = false) -> Data {
+    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))"]
+    if !(staysOpen && keepsConnectionsOpen) { lines.append("Connection: close") }
     if let length { lines.append("Content-Length: \(length)") }
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "content-length" {
       lines.append("\(name): \(value)")
@@ -257,8 +283,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
   }
 
-  private func readRequest(_ connection: Int32) -> Request? {
-    var buffer = Data()
+  /// Reads one request head; bytes past it (the next request's, on a kept connection) stay in `unread`.
+  private func readRequest(_ connection: Int32, ordinal: Int, unread buffer: inout Data) -> Request? {
     var chunk = [UInt8](repeating: 0, count: 4096)
     let terminator = Data("\r\n\r\n".utf8)
     while buffer.range(of: terminator) == nil {
@@ -266,7 +292,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       if n <= 0 || buffer.count > 64 * 1024 { return nil }
       buffer.append(contentsOf: chunk[0..<n])
     }
-    guard let text = String(data: buffer, encoding: .utf8) else { return nil }
+    guard let end = buffer.range(of: terminator)?.upperBound else { return nil }
+    let headBytes = buffer[buffer.startIndex..<end]
+    buffer = Data(buffer[end...])
+    guard let text = String(data: headBytes, encoding: .utf8) else { return nil }
     let lines = text.components(separatedBy: "\r\n")
     let parts = lines[0].split(separator: " ")
     guard parts.count >= 2 else { return nil }
@@ -275,7 +304,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
-    return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+    return Request(method: String(parts[0]), path: String(parts[1]), headers: headers, connection: ordinal)
   }
 }
 

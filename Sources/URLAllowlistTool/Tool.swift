@@ -146,9 +146,9 @@ struct Tool {
     var configuration = RemoteAllowlistConfiguration(endpoint: endpoint)
     configuration.fetchTimeout = .milliseconds(Int64(timeout * 1000))
     configuration.requestTimeout = configuration.fetchTimeout
-    configuration.cacheDirectory =
+    configuration.cacheLocation = .directory(
       cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? defaultCacheRoot().appendingPathComponent(Self.folderName(for: endpoint.absoluteString), isDirectory: true)
+        ?? defaultCacheRoot().appendingPathComponent(Self.folderName(for: endpoint.absoluteString), isDirectory: true))
     configuration.log = { [errorOutput] in errorOutput("url-allowlist: \(TerminalText.escaped($0))") }
     return configuration
   }

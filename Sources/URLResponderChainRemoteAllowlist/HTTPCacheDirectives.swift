@@ -92,10 +92,16 @@ enum CacheFreshness: Sendable, Equatable {
 }
 
 extension HTTPCacheDirectives {
+  /// The seconds a response stays fresh (§4.2.1): `max-age`, else `Expires` − `Date`, else 0.
+  /// No heuristic freshness (§4.2.2): without max-age or Expires the list is stale at once;
+  /// `no-cache` makes it stale at once too (§5.2.2.4).
+  var freshnessLifetime: Double {
+    noCache ? 0 : maxAge.map(Double.init) ?? expiresLifetime ?? 0
+  }
+
   /// The freshness of a response that is `age` seconds old.
   func freshness(age: Double) -> CacheFreshness {
-    // No heuristic freshness (§4.2.2): without max-age or Expires the list is stale at once.
-    let lifetime = noCache ? 0 : maxAge.map(Double.init) ?? expiresLifetime ?? 0
+    let lifetime = freshnessLifetime
     if age < lifetime { return .fresh }
     let staleness = age - lifetime
     // §4.2.4: "A cache MUST NOT generate a stale response if it is prohibited by an explicit

@@ -15,7 +15,8 @@ extension LinkPolicy {
   /// once the recovery retries; cancelled, it opens nowhere. A list that cannot be had is never
   /// "allow everything": the link opens nowhere, unless the configuration opts in to the
   /// system browser (``RemoteAllowlistConfiguration/UnavailablePolicy``). A long press cannot
-  /// wait: it previews by the list held now, so without a list yet nothing is previewed.
+  /// wait: it previews by what a tap would use right now (``RemoteAllowlist/currentAllowlist()``),
+  /// so while a tap would fetch or revalidate the list first, nothing is previewed in-app.
   ///
   /// ```swift
   /// let policy = LinkPolicy(inApp: remote)  // the app's `RemoteAllowlist`, made once

@@ -9,7 +9,11 @@ import URLResponderChainCore
 /// One fetch: attempts within the fetch timeout, retries within the budget, credentials
 /// refreshed once, and redirects followed only within the endpoint's origin.
 extension RemoteAllowlist {
-  func fetchWithRetries() async -> Result<StoredAllowlist, RemoteAllowlistFailure> {
+  /// Fetches the list, retrying as ``RetryPolicy`` says.
+  ///
+  /// - Returns: The list or the failure, and, with a failure, the `Retry-After` the fetch had
+  ///   no time to wait for: the next fetch must not start before it.
+  func fetchWithRetries() async -> (Result<StoredAllowlist, RemoteAllowlistFailure>, retryAfter: Duration?) {
     let deadline = clock.elapsed() + configuration.fetchTimeout
     var attempt = 0
     var refreshedCredentials = false
@@ -20,31 +24,36 @@ extension RemoteAllowlist {
     while true {
       attempt += 1
       let remaining = deadline - clock.elapsed()
-      guard remaining > .zero else { return .failure(lastFailure ?? .timedOut) }
+      guard remaining > .zero else { return (.failure(lastFailure ?? .timedOut), nil) }
       let cutByDeadline = remaining < configuration.requestTimeout
       let (outcome, retryAfter) = await attemptFetch(timeout: min(configuration.requestTimeout, remaining))
       switch outcome {
       case .failure(.timedOut) where cutByDeadline && lastFailure != nil:
-        return .failure(lastFailure ?? .timedOut)
+        return (.failure(lastFailure ?? .timedOut), nil)
       case .success:
-        retryBudget.earnForSuccess()
-        return outcome
+        return (outcome, nil)
       case .failure(.notAuthenticated) where !refreshedCredentials && configuration.refreshCredentials != nil:
         refreshedCredentials = true
-        guard let fresh = await configuration.refreshCredentials?() else { return outcome }
+        guard let fresh = await configuration.refreshCredentials?() else { return (outcome, nil) }
         headers.merge(fresh) { $1 }
         attempt -= 1
         continue
       case .failure(let failure):
         lastFailure = failure
-        guard failure.isRetryable, attempt < configuration.retry.maximumAttempts else { return outcome }
+        guard failure.isRetryable else { return (outcome, nil) }
+        // A Retry-After this fetch has no time for is not cut short to fit: the fetch ends, and
+        // the next one waits for it (`OutageBackoff`), so the server is never asked earlier.
+        if let retryAfter, clock.elapsed() + retryAfter >= deadline { return (outcome, retryAfter) }
+        guard attempt < configuration.retry.maximumAttempts else { return (outcome, retryAfter) }
         let delay = retryAfter ?? configuration.retry.delay(beforeRetry: attempt, random: random())
-        guard clock.elapsed() + delay < deadline, retryBudget.spendForRetry() else { return outcome }
+        guard clock.elapsed() + delay < deadline, retryBudget.spendForRetry(at: clock.elapsed()) else {
+          return (outcome, retryAfter)
+        }
         configuration.log("allowlist fetch failed (\(failure)); retrying in \(delay.spokenDescription)")
         do {
           try await clock.sleep(delay)
         } catch {
-          return .failure(.cancelled)
+          return (.failure(.cancelled), nil)
         }
       }
     }

@@ -29,14 +29,22 @@ import URLResponderChainCore
 ///   `stale-while-revalidate` it is used while a background request refreshes it; within
 ///   `stale-if-error` it is used when the refresh fails. `no-cache` revalidates every time,
 ///   `must-revalidate` never uses a stale list (neither window applies with it or with
-///   `no-cache`), `no-store` keeps nothing.
+///   `no-cache`), `no-store` keeps nothing and removes the copy kept for the next launch.
 /// - One fetch at a time: checks that arrive during a fetch wait for it. A waiting check
 ///   that is cancelled returns ``RemoteAllowlistFailure/cancelled`` at once; the fetch goes on.
-/// - Failed requests are retried (3 attempts at most, with backoff and a retry budget),
-///   within the fetch timeout; 4xx other than 408 and 429 are not retried; 401/403 call
+/// - Failed requests are retried (3 attempts at most, after up to 200 ms then up to 400 ms,
+///   from a budget of 10 retries that earns one back a minute), within the fetch timeout;
+///   4xx other than 408 and 429 are not retried; 401/403 call
 ///   ``RemoteAllowlistConfiguration/refreshCredentials`` once.
+/// - Fresh before the tap: the list refreshes itself when the app becomes active (after up to
+///   30 s, at random) and when it goes stale while the app stays active
+///   (``RemoteAllowlistConfiguration/refreshesWhenActive``). Its requests share one connection.
+/// - An outage costs one wait: a tap with a list `stale-if-error` allows waits at most 2 s;
+///   after a failed revalidation that list is served at once, and the server is asked again
+///   in the background after a growing, jittered back-off, never before its `Retry-After`.
 /// - A new document replaces the current list only after every entry validated, in one step,
-///   and is written atomically to the cache folder for the next launch.
+///   and is written atomically to the cache folder for the next launch (the app's caches
+///   folder unless ``RemoteAllowlistConfiguration/cacheLocation`` says otherwise).
 /// - The list is trusted only from the configured origin over `https` (plain `http` on
 ///   loopback only): redirects elsewhere, responses that are not JSON, broken bodies and
 ///   documents failing ``RemoteAllowlistConfiguration/integrity`` fail closed, and nothing
@@ -50,11 +58,22 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// What timeouts are measured and retries waited on.
   let clock: WaitClock
   var stored: StoredAllowlist? {
-    didSet { latest.withLock { $0 = stored } }
+    didSet { held.withLock { $0.stored = stored } }
   }
-  /// `stored`, readable without the actor for ``currentAllowlist()``.
-  private nonisolated let latest = LockedValue<StoredAllowlist?>(nil)
-  /// Where the list is kept across launches, if the configuration names a folder.
+  /// Set while the server has not given a list at the last revalidation: a list
+  /// `stale-if-error` allows is then served at once, and the next revalidation waits.
+  var outage: OutageBackoff? {
+    didSet { held.withLock { $0.servesStaleOnError = outage != nil } }
+  }
+  /// What ``currentAllowlist()`` reads without the actor: `stored`, and whether `outage` is set.
+  private nonisolated let held = LockedValue(HeldList())
+  /// Keeps the list fresh while the app is active (``appDidBecomeActive()``).
+  var refresher: Task<Void, Never>?
+  /// Tells the list when the app becomes active and stops being, where the platform says so.
+  private nonisolated let activity = AppActivityObservation()
+  /// The waits of taps that may be served the stale list after ``RefreshPolicy/patience``.
+  var patienceTimers: [Int: Task<Void, Never>] = [:]
+  /// Where the list is kept across launches, unless the configuration keeps it in memory.
   let cacheFolder: AllowlistCacheFolder?
   private var hasReadCache = false
   /// The cache folder holds a list fetched over https while the endpoint is plain http.
@@ -63,6 +82,7 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// The retry budget, in tenths of a token: whole numbers, so that ten successes earn back
   /// exactly one retry (ten additions of 0.1 make 0.9999999999999999, which is not one).
   var retryBudget: RetryBudget
+  /// The fetch in flight, if any; its outcome says whether the server gave a list.
   var fetch: Task<Void, Never>?
   var waiters = FetchWaiters<Result<Allowlist, RemoteAllowlistFailure>>()
 
@@ -76,21 +96,27 @@ public actor RemoteAllowlist: URLVerdictProviding {
   /// - Throws: ``RemoteAllowlistConfigurationError`` when the endpoint is not `https` (or
   ///   `http` on loopback), has no host or carries credentials.
   public init(configuration: RemoteAllowlistConfiguration) throws(RemoteAllowlistConfigurationError) {
-    try self.init(configuration: configuration, transport: URLSessionAllowlistTransport())
-  }
-
-  /// A remote allowlist whose requests go through `transport` (for the tests).
-  package init(
-    configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport
-  ) throws(RemoteAllowlistConfigurationError) {
     try self.init(
-      configuration: configuration, transport: transport, now: { Date() }, random: { Double.random(in: 0..<1) })
+      configuration: configuration, transport: URLSessionAllowlistTransport(),
+      appCaches: RemoteAllowlistConfiguration.CacheLocation.appCaches, activityNotifications: .platform)
   }
 
-  init(
+  /// A remote allowlist whose requests go through `transport`, for the test kit and the tests.
+  ///
+  /// - Parameters:
+  ///   - now: The wall clock the cache's ages are read on.
+  ///   - random: A number in `0..<1` for each jittered wait.
+  ///   - clock: What timeouts, back-offs and refreshes wait on.
+  ///   - appCaches: What ``RemoteAllowlistConfiguration/CacheLocation/cachesFolder`` stands
+  ///     for; `nil` keeps a list so configured in memory only, so tests share no folder.
+  ///   - activityNotifications: The notifications that say the app became active and is about
+  ///     to stop being, when ``RemoteAllowlistConfiguration/refreshesWhenActive`` is on.
+  package init(
     configuration: RemoteAllowlistConfiguration, transport: any AllowlistTransport,
-    now: @escaping @Sendable () -> Date, random: @escaping @Sendable () -> Double,
-    clock: some Clock<Duration> = ContinuousClock()
+    now: @escaping @Sendable () -> Date = { Date() },
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    clock: some Clock<Duration> = ContinuousClock(), appCaches: URL? = nil,
+    activityNotifications: AppActivityNotifications? = nil
   ) throws(RemoteAllowlistConfigurationError) {
     try AllowlistEndpointPolicy.validate(configuration.endpoint)
     self.configuration = configuration
@@ -99,10 +125,24 @@ public actor RemoteAllowlist: URLVerdictProviding {
     self.random = random
     self.clock = WaitClock(clock)
     self.headers = configuration.headers
-    self.retryBudget = RetryBudget(tokens: configuration.retry.budget)
-    self.cacheFolder = configuration.cacheDirectory.map {
+    self.retryBudget = RetryBudget(
+      tokens: configuration.retry.budget, refillInterval: configuration.retry.budgetRefillInterval)
+    self.cacheFolder = configuration.cacheLocation.folder(for: configuration.endpoint, appCaches: appCaches).map {
       AllowlistCacheFolder(directory: $0, configuration: configuration)
     }
+    if configuration.refreshesWhenActive, let activityNotifications {
+      activity.start(activityNotifications) { [weak self] isActive in
+        Task {
+          if isActive { await self?.appDidBecomeActive() } else { await self?.appWillResignActive() }
+        }
+      }
+    }
+  }
+
+  // The refresher and the patience timers hold the list weakly or not at all: stop them with it.
+  deinit {
+    refresher?.cancel()
+    for timer in patienceTimers.values { timer.cancel() }
   }
 
   /// The list to check against now, fetching it (once, shared between callers) only when the
@@ -113,32 +153,48 @@ public actor RemoteAllowlist: URLVerdictProviding {
     try await listOrFailure().get()
   }
 
+  /// The list a check uses: at once when HTTP allows it, else after a revalidation (or, when
+  /// `stale-if-error` allows the stored list, after at most the patience).
   private func listOrFailure() async -> Result<Allowlist, RemoteAllowlistFailure> {
     readCacheOnce()
-    if let stored {
-      switch stored.freshness(at: now()) {
-      case .fresh:
-        return .success(stored.allowlist)
-      case .staleWhileRevalidating:
-        startFetchIfNeeded()
-        return .success(stored.allowlist)
-      case .stale:
-        break
-      }
+    guard let stored else { return await waitForFetch() }
+    switch stored.freshness(at: now()) {
+    case .fresh:
+      return .success(stored.allowlist)
+    case .staleWhileRevalidating:
+      revalidateInBackground()
+      return .success(stored.allowlist)
+    case .stale(usableOnError: true) where outage != nil:
+      // The server did not give a list last time: one wait per outage, not one per tap.
+      revalidateInBackground()
+      return .success(stored.allowlist)
+    case .stale(usableOnError: true):
+      return await waitForFetch(servingAfterPatience: stored.allowlist)
+    case .stale(usableOnError: false):
+      return await waitForFetch()
     }
-    return await waitForFetch()
   }
 
-  /// The list a check would use right now without waiting: the stored list while it is fresh
-  /// or may be served stale while it is revalidated, else the baseline list when the
-  /// configuration fails closed to one, else `nil`.
+  /// The list a check would use right now without waiting: the stored list while it is
+  /// fresh, may be served stale while it is revalidated, or is served because the last
+  /// revalidation failed within `stale-if-error`; else the baseline list when the
+  /// configuration fails closed to one; else `nil`.
   ///
   /// It never fetches and never blocks on the actor, so synchronous UI (a link's long-press
-  /// preview) can use it; `nil` means "not known yet", which such callers treat as not allowed.
+  /// preview) can use it: a preview uses what a tap would use right now, never more. `nil`
+  /// means "not known yet" (no list, or one a tap would revalidate first), which such callers
+  /// treat as not allowed.
+  ///
+  /// ```swift
+  /// let list = try RemoteAllowlist(configuration: configuration)
+  /// print(list.currentAllowlist() == nil)  // true: nothing fetched yet
+  /// ```
   public nonisolated func currentAllowlist() -> Allowlist? {
-    if let stored = latest.withLock({ $0 }) {
+    let held = held.withLock { $0 }
+    if let stored = held.stored {
       switch stored.freshness(at: now()) {
       case .fresh, .staleWhileRevalidating: return stored.allowlist
+      case .stale(usableOnError: true) where held.servesStaleOnError: return stored.allowlist
       case .stale: break
       }
     }
@@ -194,11 +250,18 @@ public actor RemoteAllowlist: URLVerdictProviding {
 
   // MARK: - Persistence
 
-  private func readCacheOnce() {
+  func readCacheOnce() {
     guard !hasReadCache else { return }
     hasReadCache = true
     guard stored == nil, let cacheFolder else { return }
     httpsListOnRecord = cacheFolder.refusesPlainHTTPLists()
     stored = cacheFolder.read()
   }
+}
+
+/// What ``RemoteAllowlist/currentAllowlist()`` reads without the actor.
+private struct HeldList: Sendable {
+  var stored: StoredAllowlist?
+  /// The last revalidation gave no list, so a list `stale-if-error` allows is served at once.
+  var servesStaleOnError = false
 }

@@ -6,8 +6,6 @@ import URLResponderChainCore
 ///
 /// ```swift
 /// var configuration = RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!)
-/// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
-/// configuration.cacheDirectory = caches.appending(path: "allowlist")
 /// configuration.whenUnavailable = .failClosed(baseline: try Allowlist(allow: ["example.com"]))
 /// ```
 public struct RemoteAllowlistConfiguration: Sendable {
@@ -43,8 +41,18 @@ public struct RemoteAllowlistConfiguration: Sendable {
   public var entryLimit = Allowlist.defaultEntryLimit
   /// How failed requests are retried.
   package var retry = RetryPolicy()
-  /// Where the last validated list is kept between launches; `nil` keeps it in memory only.
-  public var cacheDirectory: URL?
+  /// Whether the list refreshes itself before taps need it: when the app becomes active (after
+  /// a random delay of up to 30 s, so that a push bringing every person back at once does not
+  /// reach the server as one burst) and, while the app stays active, when the list goes stale.
+  /// On by default. UIKit and AppKit apps need no code; elsewhere, call
+  /// ``RemoteAllowlist/appDidBecomeActive()`` and ``RemoteAllowlist/appWillResignActive()``.
+  /// `false` fetches only when a check needs the list.
+  public var refreshesWhenActive = true
+  /// When the list refreshes on its own, how long a tap waits for it, and the back-off after
+  /// a failed revalidation.
+  package var refresh = RefreshPolicy()
+  /// Where the last validated list is kept between launches: the app's caches folder by default.
+  public var cacheLocation: CacheLocation = .cachesFolder
   /// What the document must prove beyond its origin: a pinned SHA-256 or a signature. None by default.
   public var integrity: AllowlistIntegrity = .none
   /// What to do when no valid list is available. Fails closed by default.

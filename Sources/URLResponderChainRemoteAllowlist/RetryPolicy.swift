@@ -1,10 +1,19 @@
-/// Capped exponential backoff with full jitter, a small attempt limit and a retry budget.
+/// How one fetch retries a failed request: capped exponential backoff with full jitter, a
+/// small attempt limit and a retry budget.
 ///
-/// The delay before retry *n* (from 1) is a random duration between zero and
-/// `min(maximumDelay, baseDelay × 2ⁿ⁻¹)`; a `Retry-After` header replaces it (capped by the
-/// fetch timeout). The budget is a token bucket shared by every fetch of one
-/// ``RemoteAllowlist``: each retry spends a token, each success earns back a tenth, so a
-/// server that keeps failing is not hammered.
+/// The wait before retry *n* (from 1) is a random duration between zero and
+/// `min(maximumDelay, baseDelay × 2ⁿ⁻¹)`: with the defaults, up to 200 ms before the second
+/// attempt and up to 400 ms before the third. A `Retry-After` the fetch has time for replaces
+/// the wait; one it has not ends the fetch, and the next fetch waits for it
+/// (``RefreshPolicy``). The budget is a token bucket shared by every fetch of one
+/// ``RemoteAllowlist`` for as long as it lives (a relaunch starts with a full one): each retry
+/// spends a token and a token comes back every `budgetRefillInterval`, so a server that keeps
+/// failing is not hammered, and the budget is whole again minutes after it recovers.
+///
+/// ```swift
+/// var configuration = RemoteAllowlistConfiguration(endpoint: endpoint)
+/// configuration.retry.maximumAttempts = 1  // no retry within a fetch
+/// ```
 package struct RetryPolicy: Sendable {
   /// The most requests one fetch makes, the first included.
   package var maximumAttempts = 3
@@ -14,8 +23,11 @@ package struct RetryPolicy: Sendable {
   package var maximumDelay: Duration = .seconds(5)
   /// The retry tokens available at start and at most.
   package var budget = 10.0
+  /// How long the bucket takes to earn back one token.
+  package var budgetRefillInterval: Duration = .seconds(60)
 
-  /// Creates the default policy: 3 attempts, 200 ms doubling to 5 s, 10 retry tokens.
+  /// Creates the default policy: 3 attempts, waits of up to 200 ms then 400 ms, 10 retry
+  /// tokens earned back at one a minute.
   package init() {}
 
   /// The delay before retry `retry` (1 for the first retry), with `random` in `0..<1`.

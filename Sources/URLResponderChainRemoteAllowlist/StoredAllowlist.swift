@@ -45,7 +45,17 @@ final class StoredAllowlist: Sendable {
 
   /// How usable the list is at `now` (RFC 9111 freshness, RFC 5861 stale windows).
   func freshness(at now: Date) -> CacheFreshness {
-    response.directives.freshness(age: max(0, now.timeIntervalSince(response.receivedAt)))
+    response.directives.freshness(age: age(at: now))
+  }
+
+  /// The seconds the list stays fresh from `now`; zero or less once it is stale.
+  func remainingFreshness(at now: Date) -> Double {
+    response.directives.freshnessLifetime - age(at: now)
+  }
+
+  /// The response's current age (RFC 9111 §4.2.3), in seconds.
+  private func age(at now: Date) -> Double {
+    max(0, now.timeIntervalSince(response.receivedAt))
   }
 }
 

@@ -11,10 +11,19 @@ import URLResponderChainCore
 /// byte limit and enforcing the timeout itself (on Linux `URLRequest`'s timeout is an idle
 /// timeout rounded to whole seconds).
 ///
-/// Each request gets an ephemeral session of its own (no shared cache or cookies; the
-/// client does its own HTTP caching), invalidated when the request ends.
-package struct URLSessionAllowlistTransport: AllowlistTransport {
-  private let configuration: URLSessionConfiguration
+/// One ephemeral session (no shared cache or cookies; the client does its own HTTP caching)
+/// carries every request of the transport, so requests close together reuse its connection,
+/// or at least resume its TLS session, instead of paying for TCP, TLS and HTTP again. A
+/// ``RemoteAllowlist`` owns one transport; the session is invalidated when the transport goes.
+///
+/// ```swift
+/// let transport = URLSessionAllowlistTransport()
+/// let exchange = try await transport.send(URLRequest(url: url), byteLimit: 65_536, timeout: .seconds(10))
+/// ```
+package final class URLSessionAllowlistTransport: AllowlistTransport {
+  private let session: URLSession
+  /// Hands each task's callbacks to the receiver of its request.
+  private let router: ReceiverRouter
   /// What the request's deadline is waited on.
   private let clock: WaitClock
   /// Whether, on Linux, `http:` requests go over a socket of the transport's own rather than
@@ -25,7 +34,7 @@ package struct URLSessionAllowlistTransport: AllowlistTransport {
   ///
   /// - Parameter configuration: The session configuration; ephemeral by default. Its
   ///   cache is turned off whatever it says.
-  package init(configuration: URLSessionConfiguration = .ephemeral) {
+  package convenience init(configuration: URLSessionConfiguration = .ephemeral) {
     self.init(configuration: configuration, clock: ContinuousClock())
   }
 
@@ -35,10 +44,15 @@ package struct URLSessionAllowlistTransport: AllowlistTransport {
   ) {
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    self.configuration = configuration
+    let router = ReceiverRouter()
+    self.router = router
+    self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     self.clock = WaitClock(clock)
     self.usesSocketForPlainHTTP = usesSocketForPlainHTTP
   }
+
+  // The session holds its delegate until it is invalidated: without this, neither would go.
+  deinit { session.finishTasksAndInvalidate() }
 
   /// Sends `request`; see ``AllowlistTransport/send(_:byteLimit:timeout:)``.
   ///
@@ -63,9 +77,9 @@ package struct URLSessionAllowlistTransport: AllowlistTransport {
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     request.timeoutInterval = max(1, seconds.rounded(.up))
     let receiver = BoundedReceiver(byteLimit: byteLimit)
-    let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: request)
+    router.route(task, to: receiver)
+    defer { router.forget(task) }
     let result: Result<HTTPExchange, RemoteAllowlistFailure> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         receiver.start(task, continuation: continuation)
@@ -86,10 +100,56 @@ package struct URLSessionAllowlistTransport: AllowlistTransport {
   }
 }
 
+/// The one delegate of a transport's session: passes each task's callbacks to the receiver
+/// of its request, found by the task's identifier.
+private final class ReceiverRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // `@unchecked`: `receivers` is read and written under `lock`; URLSession calls the delegate
+  // on its own queue while requests start and end on other threads.
+  private let lock = NSLock()
+  private var receivers: [Int: BoundedReceiver] = [:]
+
+  func route(_ task: URLSessionTask, to receiver: BoundedReceiver) {
+    lock.withLock { receivers[task.taskIdentifier] = receiver }
+  }
+
+  func forget(_ task: URLSessionTask) {
+    _ = lock.withLock { receivers.removeValue(forKey: task.taskIdentifier) }
+  }
+
+  private func receiver(of task: URLSessionTask) -> BoundedReceiver? {
+    lock.withLock { receivers[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let receiver = receiver(of: dataTask) else { return completionHandler(.cancel) }
+    receiver.received(response, completionHandler: completionHandler)
+  }
+
+  /// Redirects are never followed here: the 3xx response is returned as it is, and the
+  /// allowlist client decides (``AllowlistRedirectPolicy``), so no other origin is ever asked.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    receiver(of: dataTask)?.received(data)
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    receiver(of: task)?.completed(with: error)
+  }
+}
+
 /// Collects one response, failing it past the byte limit; finishes exactly once.
-private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // `@unchecked`: every mutable property is read and written under `lock`; URLSession calls
-  // the delegate on its own queue while timeouts and cancellation arrive from other threads.
+private final class BoundedReceiver: @unchecked Sendable {
+  // `@unchecked`: every mutable property is read and written under `lock`; the session's
+  // delegate calls it on its own queue while timeouts and cancellation arrive from other threads.
   private let lock = NSLock()
   private let byteLimit: Int
   private var body = Data()
@@ -150,9 +210,8 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
     continuation.resume(returning: result)
   }
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  func received(
+    _ response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let http = response as? HTTPURLResponse
     if let http, http.expectedContentLength > Int64(byteLimit) {
@@ -163,16 +222,7 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
     completionHandler(.allow)
   }
 
-  /// Redirects are never followed here: the 3xx response is returned as it is, and the
-  /// allowlist client decides (``AllowlistRedirectPolicy``), so no other origin is ever asked.
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+  func received(_ data: Data) {
     let tooLarge = lock.withLock { () -> Bool in
       body.append(data)
       return body.count > byteLimit
@@ -180,7 +230,7 @@ private final class BoundedReceiver: NSObject, URLSessionDataDelegate, @unchecke
     if tooLarge { finish(.failure(.tooLarge(limit: byteLimit))) }
   }
 
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+  func completed(with error: (any Error)?) {
     if let error {
       let headReceived = lock.withLock { self.response != nil }
       return finish(.failure(Self.classify(error, headReceived: headReceived)))

@@ -3,7 +3,7 @@ public import URLResponderChainRemoteAllowlist
 
 // `URLRequest` is Foundation's on Apple platforms and FoundationNetworking's on Linux.
 #if canImport(FoundationNetworking)
-  import Foundation
+  public import Foundation
   public import FoundationNetworking
 #else
   public import Foundation
@@ -23,6 +23,20 @@ public import URLResponderChainRemoteAllowlist
 ///
 /// The list's own client runs as it does in the app: its caching, validators, retries,
 /// credentials and checks of the document all apply to what the stand-in answers.
+///
+/// Time-dependent behaviour (a list going stale, the refresh when the app becomes active, the
+/// back-off during an outage) is tested on a clock of the test's: the stand-in and the lists
+/// it makes wait on it, their `Date` moves with it, and every answer takes `roundTripTime` on
+/// it. A relaunch is a second list over the same `cachesFolder`.
+///
+/// ```swift
+/// let testClock = ContinuousClock()  // in a test, a clock the test moves
+/// let slow = AllowlistServerStandIn(
+///   .document(#"{"version": 1, "allow": ["example.com"]}"#), clock: testClock, roundTripTime: .milliseconds(150))
+/// let caches = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+/// let launched = try slow.remoteAllowlist(configuration, cachesFolder: caches)
+/// let relaunched = try slow.remoteAllowlist(configuration, cachesFolder: caches)  // finds what `launched` kept
+/// ```
 public final class AllowlistServerStandIn: Sendable {
   /// What the server answers.
   public enum Reply: Sendable {
@@ -40,9 +54,20 @@ public final class AllowlistServerStandIn: Sendable {
     case failure(RemoteAllowlistFailure)
     /// Any status, header fields and body.
     case response(status: Int, headers: [String: String], body: String)
+    /// No answer at all, as from a server that is down behind a load balancer: the request
+    /// fails when its timeout passes on the stand-in's clock.
+    case noAnswer
   }
 
   private let state: LockedValue<State>
+  /// What the stand-in and its lists wait on.
+  private let clock: WaitClock
+  /// The same clock, for the lists the stand-in makes.
+  private let listClock: any Clock<Duration>
+  /// The time the first request starts from, for the lists' `Date`.
+  private let startDate = Date()
+  /// How long every answer takes on the clock.
+  private let roundTripTime: Duration
 
   private struct State: Sendable {
     var reply: Reply
@@ -50,8 +75,17 @@ public final class AllowlistServerStandIn: Sendable {
   }
 
   /// A server that answers `reply` until told otherwise.
-  public init(_ reply: Reply) {
+  ///
+  /// - Parameters:
+  ///   - reply: The first answer.
+  ///   - clock: What the stand-in and the lists it makes wait on; their `Date` moves with it.
+  ///     The continuous clock by default.
+  ///   - roundTripTime: How long every answer takes on `clock`. None by default.
+  public init(_ reply: Reply, clock: some Clock<Duration> = ContinuousClock(), roundTripTime: Duration = .zero) {
     state = LockedValue(State(reply: reply))
+    self.clock = WaitClock(clock)
+    self.listClock = clock
+    self.roundTripTime = roundTripTime
   }
 
   /// What the server answers from now on.
@@ -64,19 +98,55 @@ public final class AllowlistServerStandIn: Sendable {
   public var requests: [URLRequest] { state.withLock { $0.requests } }
 
   /// A remote allowlist whose requests come here, configured as `configuration` says (its
-  /// endpoint is checked as in the app).
-  public func remoteAllowlist(_ configuration: RemoteAllowlistConfiguration) throws(RemoteAllowlistConfigurationError)
-    -> RemoteAllowlist
-  {
-    try RemoteAllowlist(configuration: configuration, transport: StandInTransport(server: self))
+  /// endpoint is checked as in the app), waiting on the stand-in's clock.
+  ///
+  /// - Parameters:
+  ///   - configuration: The list's configuration.
+  ///   - cachesFolder: What ``RemoteAllowlistConfiguration/CacheLocation/cachesFolder`` means
+  ///     for this list: a folder standing for the app's caches folder, which a second list over
+  ///     it finds as a relaunched app would. `nil`, the default, keeps such a list in memory,
+  ///     so that tests share nothing through the app's real caches folder.
+  public func remoteAllowlist(
+    _ configuration: RemoteAllowlistConfiguration, cachesFolder: URL? = nil
+  ) throws(RemoteAllowlistConfigurationError) -> RemoteAllowlist {
+    let (clock, startDate) = (clock, startDate)
+    return try RemoteAllowlist(
+      configuration: configuration, transport: StandInTransport(server: self),
+      now: { startDate.addingTimeInterval(clock.elapsed() / .seconds(1)) }, clock: listClock,
+      appCaches: cachesFolder)
   }
 
-  /// The exchange for `request`, or the failure the transport reports.
-  fileprivate func answer(_ request: URLRequest, byteLimit: Int) throws(RemoteAllowlistFailure) -> HTTPExchange {
+  /// The exchange for `request` after the round trip, or the failure the transport reports.
+  fileprivate func answer(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
+    -> HTTPExchange
+  {
+    // The request reaches the server halfway through the round trip; what it says then is the answer.
+    try await wait(min(roundTripTime / 2, timeout))
     let reply = state.withLock {
       $0.requests.append(request)
       return $0.reply
     }
+    if case .noAnswer = reply {
+      try await wait(timeout - roundTripTime / 2)
+      throw .timedOut
+    }
+    let exchange = try answer(request, reply: reply, byteLimit: byteLimit)
+    try await wait(roundTripTime / 2)
+    return exchange
+  }
+
+  private func wait(_ duration: Duration) async throws(RemoteAllowlistFailure) {
+    guard duration > .zero else { return }
+    do {
+      try await clock.sleep(duration)
+    } catch {
+      throw .cancelled
+    }
+  }
+
+  private func answer(_ request: URLRequest, reply: Reply, byteLimit: Int) throws(RemoteAllowlistFailure)
+    -> HTTPExchange
+  {
     switch reply {
     case .document(let text, var headers):
       if !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
@@ -102,6 +172,8 @@ public final class AllowlistServerStandIn: Sendable {
       default:
         throw failure
       }
+    case .noAnswer:
+      throw .timedOut
     }
   }
 
@@ -121,6 +193,6 @@ private struct StandInTransport: AllowlistTransport {
   func send(_ request: URLRequest, byteLimit: Int, timeout: Duration) async throws(RemoteAllowlistFailure)
     -> HTTPExchange
   {
-    try server.answer(request, byteLimit: byteLimit)
+    try await server.answer(request, byteLimit: byteLimit, timeout: timeout)
   }
 }

@@ -220,8 +220,9 @@ import URLResponderChainTesting
       let server = try LoopbackHTTPServer { _ in .ok(body: Data(list.utf8)) }
       defer { server.stop() }
       try await capturing { capture in
-        let remote = try RemoteAllowlist(
-          configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/list.json")))
+        var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list.json"))
+        configuration.cacheLocation = .memoryOnly
+        let remote = try RemoteAllowlist(configuration: configuration)
         #expect(try await remote.check("https://example.com") == .allowed(rule: "example.com"))
         let id = UInt(bitPattern: ObjectIdentifier(remote).hashValue)
         let fetches = capture.all.filter {

@@ -14,7 +14,9 @@ import URLResponderChainRemoteAllowlist
     let document = Data(#"{"version": 1, "allow": ["docs.example.com"]}"#.utf8)
     let server = try LoopbackHTTPServer { _ in .ok(body: document, headers: ["Cache-Control": "max-age=600"]) }
     defer { server.stop() }
-    let remote = try RemoteAllowlist(configuration: RemoteAllowlistConfiguration(endpoint: server.url(path: "/a.json")))
+    var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/a.json"))
+    configuration.cacheLocation = .memoryOnly
+    let remote = try RemoteAllowlist(configuration: configuration)
     let policy = LinkPolicy(inApp: remote)
     let guide = URL(string: "https://docs.example.com/guide")!
 
@@ -33,6 +35,7 @@ import URLResponderChainRemoteAllowlist
     let server = try LoopbackHTTPServer { _ in .ok(body: document, headers: ["Cache-Control": "no-cache"]) }
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/a.json"))
+    configuration.cacheLocation = .memoryOnly
     let remote = try RemoteAllowlist(configuration: configuration)
     #expect(try await remote.check("https://docs.example.com") == .allowed(rule: "docs.example.com"))
     #expect(remote.currentAllowlist() == nil)  // no-cache: stale at once, must be revalidated

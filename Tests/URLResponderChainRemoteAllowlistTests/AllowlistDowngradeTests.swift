@@ -28,7 +28,7 @@ import Testing
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["evil.example"]}"#.utf8)) }
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = .directory(cache)
     let remote = try RemoteAllowlist(configuration: configuration)
     let check = await remote.checked("https://evil.example/")
     guard case .unavailable(.downgradeRefused(let reason)) = check else {
@@ -44,7 +44,7 @@ import Testing
     let server = try LoopbackHTTPServer { _ in .ok(body: Data(#"{"version": 1, "allow": ["other.example"]}"#.utf8)) }
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = .directory(cache)
     let remote = try RemoteAllowlist(configuration: configuration)
     #expect(await remote.checked("https://other.example/") == .allowed(rule: "other.example"))
     let folder = AllowlistCacheFolder(directory: cache, configuration: configuration)

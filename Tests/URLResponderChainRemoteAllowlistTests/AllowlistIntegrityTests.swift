@@ -82,7 +82,7 @@ import Testing
   ) throws -> RemoteAllowlist {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
     configuration.integrity = integrity
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = cache.map { .directory($0) } ?? .memoryOnly
     configuration.retry.maximumAttempts = 1
     return try RemoteAllowlist(configuration: configuration)
   }

@@ -253,7 +253,7 @@ import Testing
     _ server: LoopbackHTTPServer, cache: URL, entryLimit: Int, timeout: Duration = .seconds(8)
   ) -> RemoteAllowlistConfiguration {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = .directory(cache)
     configuration.entryLimit = entryLimit
     configuration.retry.maximumAttempts = 1
     // Long enough for every row but the slow one on a loaded machine (both cores busy); the

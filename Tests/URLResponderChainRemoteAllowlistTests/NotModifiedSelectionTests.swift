@@ -60,6 +60,7 @@ import Testing
     let server = try LoopbackHTTPServer { _ in script.next() }
     defer { server.stop() }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
+    configuration.cacheLocation = .memoryOnly
     configuration.retry.maximumAttempts = 1
     configuration.requestTimeout = .seconds(300)
     configuration.fetchTimeout = .seconds(600)

@@ -167,7 +167,7 @@ extension RemoteAllowlistFreshnessTests {
     defer { server.stop() }
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("swr-\(UUID().uuidString)")
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = .directory(cache)
     // The request count is what these tests assert: a generous timeout keeps a loaded machine
     // from adding a retry.
     configuration.requestTimeout = .seconds(300)

@@ -13,7 +13,7 @@ import Testing
 
   private func configuration(_ server: LoopbackHTTPServer, cache: URL) -> RemoteAllowlistConfiguration {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/list"))
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = .directory(cache)
     // Request counts are asserted: a generous timeout keeps a loaded machine from adding a retry.
     configuration.requestTimeout = .seconds(300)
     configuration.fetchTimeout = .seconds(600)

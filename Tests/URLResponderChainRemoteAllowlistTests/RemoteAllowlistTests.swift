@@ -30,7 +30,7 @@ import Testing
     configuration.fetchTimeout = .seconds(600)
     configuration.retry.baseDelay = .milliseconds(10)
     configuration.retry.maximumDelay = .milliseconds(50)
-    configuration.cacheDirectory = cache
+    configuration.cacheLocation = cache.map { .directory($0) } ?? .memoryOnly
     return configuration
   }
 
@@ -358,31 +358,6 @@ import Testing
     _ = await remote.checked("https://example.com")  // 1 request + 2 retries: the budget is spent
     _ = await remote.checked("https://example.com")  // no tokens left: 1 request, no retry
     #expect(server.requests.count == 4)
-  }
-
-  @Test func eachSuccessEarnsBackATenthOfARetry() async throws {
-    // Budget 1: the first failing fetch spends it. Nine successes earn back nine tenths (no
-    // retry); the tenth earns a whole retry.
-    let failure = LoopbackHTTPServer.Reply.respond(status: 503, headers: [:], body: Data())
-    let success = Self.ok(Self.document, ["Cache-Control": "max-age=0"])
-    let server = try serve(
-      failure, failure, success, success, success, success, success, success, success, success, success, failure,
-      success, failure, failure)
-    defer { server.stop() }
-    var configuration = configuration(server)
-    configuration.retry.budget = 1
-    configuration.retry.maximumAttempts = 5
-    configuration.requestTimeout = .seconds(300)
-    configuration.fetchTimeout = .seconds(600)
-    let remote = try RemoteAllowlist(configuration: configuration)
-    _ = await remote.checked("https://example.com")  // 503, one retry (the budget), 503
-    #expect(server.requests.count == 2)
-    for _ in 0..<9 { _ = await remote.checked("https://example.com") }  // nine successes: 0.9 of a retry
-    _ = await remote.checked("https://example.com")  // 503 and no retry
-    #expect(server.requests.count == 12)
-    _ = await remote.checked("https://example.com")  // the tenth success: one whole retry
-    _ = await remote.checked("https://example.com")  // 503, one retry, 503
-    #expect(server.requests.count == 15)
   }
 
   @Test(arguments: [(1.0, 10), (0.25, 2), (2.5, 25), (0, 0), (-1, 0), (Double.nan, 0), (Double.infinity, 0)])

@@ -103,6 +103,35 @@ import Testing
     #expect(transport.requests.count == 2)
   }
 
+  /// What the documentation says: up to 200 ms before the second attempt, up to 400 ms
+  /// before the third.
+  @Test func theWaitsBeforeRetriesAreAtMost200ThenAt400Milliseconds() {
+    let policy = RetryPolicy()
+    #expect(policy.maximumAttempts == 3)
+    #expect(policy.delay(beforeRetry: 1, random: 0.999_999) < .milliseconds(200))
+    #expect(policy.delay(beforeRetry: 1, random: 0.999_999) > .milliseconds(199))
+    #expect(policy.delay(beforeRetry: 2, random: 0.999_999) < .milliseconds(400))
+    #expect(policy.delay(beforeRetry: 2, random: 0.999_999) > .milliseconds(399))
+  }
+
+  /// The budget comes back with time: a device whose retries an outage spent has them again
+  /// a minute later, without needing successes first.
+  @Test func theRetryBudgetComesBackWithTime() async throws {
+    let clock = ManualClock()
+    let transport = ScriptedTransport(clock: clock, [Self.status(503)])
+    let remote = try remote(clock, transport) {
+      $0.retry.budget = 1
+      $0.retry.baseDelay = .zero
+    }
+    _ = await remote.checked("https://example.com")  // 503, one retry (the budget), 503
+    #expect(transport.requests.count == 2)
+    _ = await remote.checked("https://example.com")  // no token: no retry
+    #expect(transport.requests.count == 3)
+    clock.advance(by: .seconds(60))
+    _ = await remote.checked("https://example.com")  // a minute later: one retry again
+    #expect(transport.requests.count == 5)
+  }
+
   @Test func aCancelledCheckStopsWaitingOnTheClock() async throws {
     let clock = ManualClock()
     let transport = ScriptedTransport(clock: clock, [.hang])

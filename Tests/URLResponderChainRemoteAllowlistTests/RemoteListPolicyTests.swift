@@ -87,6 +87,7 @@ private struct TwoTaps {
     credentials: (@Sendable () async -> [String: String])? = nil, rules: [LinkRule] = []
   ) throws -> Tree {
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.cacheLocation = .memoryOnly
     configuration.retry.maximumAttempts = 1
     configuration.whenUnavailable = unavailable
     configuration.credentials = credentials

@@ -3,14 +3,15 @@ import Testing
 
 @testable import URLResponderChainRemoteAllowlist
 
-/// How many of `attempts` retries `budget` pays for, spending as it goes.
-private func retries(_ attempts: Int, from budget: inout RetryBudget) -> Int {
+/// How many of `attempts` retries `budget` pays for at `now`, spending as it goes.
+private func retries(_ attempts: Int, from budget: inout RetryBudget, at now: Duration = .zero) -> Int {
   var allowed = 0
-  for _ in 0..<attempts where budget.spendForRetry() { allowed += 1 }
+  for _ in 0..<attempts where budget.spendForRetry(at: now) { allowed += 1 }
   return allowed
 }
 
-/// The token bucket on its own: a retry spends a whole token, a success earns a tenth.
+/// The token bucket on its own: a retry spends a whole token, and a token comes back every
+/// refill interval, never past the budget.
 @Suite struct RetryBudgetTests {
   @Test func aFullBucketPaysForAsManyRetriesAsItHasTokens() {
     var budget = RetryBudget(tokens: 3)
@@ -18,22 +19,27 @@ private func retries(_ attempts: Int, from budget: inout RetryBudget) -> Int {
     #expect(budget.tenths == 0)
   }
 
-  @Test func aSuccessEarnsBackOneTenthNotTheWholeBudget() {
-    var budget = RetryBudget(tokens: 2)
+  @Test func aTokenComesBackEveryRefillInterval() {
+    var budget = RetryBudget(tokens: 2, refillInterval: .seconds(60))
     #expect(retries(2, from: &budget) == 2)
-    budget.earnForSuccess()
-    #expect(budget.tenths == 1)
-    #expect(retries(1, from: &budget) == 0, "a tenth is not a retry")
-    for _ in 1..<10 { budget.earnForSuccess() }
-    #expect(budget.tenths == 10)
-    #expect(retries(2, from: &budget) == 1, "ten successes earn one retry")
+    #expect(retries(1, from: &budget, at: .seconds(54)) == 0, "nine tenths are not a retry")
+    #expect(retries(2, from: &budget, at: .seconds(60)) == 1, "a minute earns one retry")
+    #expect(retries(2, from: &budget, at: .seconds(180)) == 2, "two more minutes, two more")
   }
 
-  @Test func earningNeverExceedsTheBudget() {
-    var budget = RetryBudget(tokens: 1)
-    for _ in 0..<50 { budget.earnForSuccess() }
-    #expect(budget.tenths == 10)
-    #expect(retries(3, from: &budget) == 1)
+  /// The fleet: a device whose budget an outage emptied had none hours later, when
+  /// only successes earned it back. Time alone refills it now.
+  @Test func anEmptiedBudgetIsWholeAgainMinutesAfterAnOutage() {
+    var budget = RetryBudget(tokens: 10, refillInterval: .seconds(60))
+    #expect(retries(20, from: &budget, at: .seconds(1_800)) == 10)
+    #expect(retries(20, from: &budget, at: .seconds(1_800 + 600)) == 10)
+  }
+
+  @Test func timeSpentFullIsNotSavedUp() {
+    var budget = RetryBudget(tokens: 1, refillInterval: .seconds(60))
+    #expect(retries(3, from: &budget, at: .seconds(3_600)) == 1, "an hour full buys no more than the budget")
+    #expect(retries(1, from: &budget, at: .seconds(3_630)) == 0)
+    #expect(retries(1, from: &budget, at: .seconds(3_660)) == 1)
   }
 
   @Test func aRetryTheBucketCannotPayForTakesNothing() {

@@ -28,6 +28,20 @@ import Testing
     #expect(server.requests.map(\.path) == ["/list"])
   }
 
+  /// One session carries every request of a transport: requests close together come on one
+  /// connection instead of paying for TCP (and, over https, TLS) each time.
+  @Test func requestsCloseTogetherShareOneConnection() async throws {
+    let server = try LoopbackHTTPServer(keepsConnectionsOpen: true) { _ in .ok(body: Data("hello".utf8)) }
+    defer { server.stop() }
+    let transport = transport(false)
+    for _ in 0..<3 {
+      let exchange = try await transport.send(
+        URLRequest(url: server.url(path: "/list")), byteLimit: 100, timeout: .seconds(30))
+      #expect(exchange.body == Data("hello".utf8))
+    }
+    #expect(server.requests.map(\.connection) == [1, 1, 1])
+  }
+
   @Test(arguments: [false, true]) func aRefusedConnectionIsUnreachable(socket: Bool) async throws {
     let refusing = try RefusingLoopbackPort()
     let url = refusing.url()

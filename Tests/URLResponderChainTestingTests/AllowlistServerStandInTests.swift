@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import URLResponderChainAllowlist
 import URLResponderChainRemoteAllowlist
@@ -17,8 +18,8 @@ import URLResponderChainTesting
     var configuration = RemoteAllowlistConfiguration(endpoint: endpoint)
     configuration.retry.maximumAttempts = 1
     if cache {
-      configuration.cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "stand-in-\(UUID().uuidString)")
+      configuration.cacheLocation = .directory(
+        FileManager.default.temporaryDirectory.appendingPathComponent("stand-in-\(UUID().uuidString)"))
     }
     return configuration
   }
@@ -75,6 +76,65 @@ import URLResponderChainTesting
       _ = try server.remoteAllowlist(
         RemoteAllowlistConfiguration(endpoint: URL(string: "http://config.example.com/allowlist.json")!))
     }
+  }
+
+  /// The seams for time-dependent tests: the list waits on the test's clock, its `Date`
+  /// moves with it, and every answer takes the round trip on it.
+  @Test func onTheTestsClockAnswersTakeTheRoundTripAndTheListGoesStale() async throws {
+    let clock = ManualClock()
+    let server = AllowlistServerStandIn(
+      .document(Self.list, headers: ["Cache-Control": "max-age=60"]), clock: clock, roundTripTime: .seconds(1))
+    let allowlist = try server.remoteAllowlist(Self.configuration())
+    let first = Task { try? await allowlist.loadAllowlist() }
+    await clock.sleepers(atLeast: 1)
+    #expect(server.requests.isEmpty, "halfway there")
+    clock.advance(by: .milliseconds(500))
+    await clock.sleepers(atLeast: 1)
+    #expect(server.requests.count == 1)
+    clock.advance(by: .milliseconds(500))
+    #expect(try await first.value(within: .deadline) != nil)
+    clock.advance(by: .seconds(61))
+    let second = Task { try? await allowlist.loadAllowlist() }
+    for _ in 0..<2 {  // stale on the test's clock: revalidating, there and back
+      await clock.sleepers(atLeast: 1)
+      clock.advance(by: .milliseconds(500))
+    }
+    #expect(try await second.value(within: .deadline) != nil)
+    #expect(server.requests.count == 2)
+  }
+
+  @Test func aServerThatGivesNoAnswerTimesOutOnTheClock() async throws {
+    let clock = ManualClock()
+    let server = AllowlistServerStandIn(.noAnswer, clock: clock)
+    var configuration = Self.configuration()
+    configuration.requestTimeout = .seconds(10)
+    let allowlist = try server.remoteAllowlist(configuration)
+    let load = Task { () -> RemoteAllowlistFailure? in
+      do throws(RemoteAllowlistFailure) {
+        _ = try await allowlist.loadAllowlist()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(10))
+    #expect(try await load.value(within: .deadline) == .timedOut)
+  }
+
+  /// A second list over the same caches folder is the app relaunched: it starts with the list
+  /// the first one kept, and serves it during an outage as stale-if-error allows.
+  @Test func aSecondListOverTheSameCachesFolderIsARelaunch() async throws {
+    let caches = FileManager.default.temporaryDirectory.appendingPathComponent("stand-in-caches-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: caches) }
+    let server = AllowlistServerStandIn(
+      .document(Self.list, headers: ["Cache-Control": "max-age=0, stale-if-error=86400"]))
+    _ = try await server.remoteAllowlist(Self.configuration(), cachesFolder: caches).loadAllowlist()
+    server.reply = .failure(.serverError(status: 503))
+    let relaunched = try server.remoteAllowlist(Self.configuration(), cachesFolder: caches)
+    #expect(try await relaunched.loadAllowlist().verdict(for: "https://example.com/a").isAllowed)
+    let forgetful = try server.remoteAllowlist(Self.configuration())
+    await #expect(throws: RemoteAllowlistFailure.serverError(status: 503)) { try await forgetful.loadAllowlist() }
   }
 }
 

@@ -12,8 +12,6 @@ enum AppAllowlist {
     configuration.whenUnavailable = .failClosed(baseline: BundledDocuments.baseline())
     // Read on every fetch, so the check retried after a sign-in carries the new token.
     configuration.credentials = { ["Authorization": "Bearer \(AccessToken.stored() ?? "")"] }
-    configuration.cacheDirectory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
-      .appendingPathComponent("allowlist")
     // The endpoint is a constant https URL with a host, which `RemoteAllowlist` always accepts;
     // an endpoint read from settings would handle `RemoteAllowlistConfigurationError` instead.
     return try! RemoteAllowlist(configuration: configuration)

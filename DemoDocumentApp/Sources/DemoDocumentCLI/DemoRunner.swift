@@ -42,6 +42,8 @@ final class DemoRunner {
   ) throws {
     let server = try LoopbackHTTPServer { _ in .ok(body: allowlist, headers: ["Cache-Control": "max-age=60"]) }
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    // A server on a new port each run: a list kept from an earlier run would be another server's.
+    configuration.cacheLocation = .memoryOnly
     // The loopback server answers at once; the default 30 s only matters on a machine so busy
     // that a shorter deadline would block the demo's links (its tests saw 5 s pass).
     configuration.fetchTimeout = .seconds(30)

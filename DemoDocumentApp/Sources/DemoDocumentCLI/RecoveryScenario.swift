@@ -51,6 +51,7 @@ final class RecoveryScenario {
     server = try LoopbackHTTPServer(listening: name != .offline) { state.reply(to: $0) }
     recovery = RecoveryCoordinator(connectivity: network)
     var configuration = RemoteAllowlistConfiguration(endpoint: server.url(path: "/allowlist.json"))
+    configuration.cacheLocation = .memoryOnly
     configuration.fetchTimeout = .seconds(5)
     configuration.credentials = { ["Authorization": "Bearer \(state.token)"] }
     runner = try DemoRunner(

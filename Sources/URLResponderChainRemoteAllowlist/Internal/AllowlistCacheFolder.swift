@@ -80,4 +80,15 @@ final class AllowlistCacheFolder: Sendable {
       log("could not write the allowlist cache to \(directory.path): \(error)")
     }
   }
+
+  /// Removes the stored list (a response said `no-store`); a failure is logged.
+  func remove() {
+    do {
+      try FileManager.default.removeItem(at: file)
+    } catch  where !FileManager.default.fileExists(atPath: file.path) {
+      return  // nothing was stored
+    } catch {
+      log("could not remove the allowlist cache at \(file.path): \(error)")
+    }
+  }
 }
