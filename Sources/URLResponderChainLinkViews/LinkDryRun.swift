@@ -94,11 +94,16 @@ package enum LinkDryRun {
     guard let declared = SystemFallback.declaration(from: origin) else {
       return (url, .discarded(reason: "the chain cannot be searched for its policy"), nil)
     }
+    // A declaration above whose fetched list is not held yet may block the link once it is:
+    // a tap would wait for it, a preview cannot, so it shows nothing in-app.
+    var outerListsAreHeld = true
     for outer in declared.outer {
       if let refusal = outer.policy.refusal(for: url, judged: nil) { return (url, .discarded(reason: refusal), nil) }
+      if outer.policy.list?.holdsList?() == false { outerListsAreHeld = false }
     }
     let policy = declared.presenter?.policy ?? LinkPolicy()
-    let inApp = declared.presenter != nil && SystemFallback.showsInApp(declared, !inApp)
+    let inApp =
+      declared.presenter != nil && outerListsAreHeld && SystemFallback.showsInApp(declared, !inApp)
     let answer = policy.destination(for: url, inApp: inApp, judged: nil)
     guard case .inApp = answer,
       case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)

@@ -55,7 +55,8 @@ extension LinkPolicy {
           if let blocked = Self.blocked(url, by: rules) { return blocked }
           return await allowlist.destination(
             for: url, reportingFrom: origin, recovery: recovery ?? .shared, rules: rules)
-        }
+        },
+        holdsList: { allowlist.currentAllowlist() != nil }
       ))
   }
 }

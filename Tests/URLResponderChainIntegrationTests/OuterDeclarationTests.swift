@@ -82,6 +82,22 @@ import URLResponderChainTesting
     #expect(app.environment.presentations.map(\.url) == [docs])
   }
 
+  /// A long press cannot wait for a remote list above that is not held yet: nothing is
+  /// previewed in-app by its leave, since once fetched it may block the link.
+  @Test func aPreviewShowsNothingInAppBeforeAnOuterRemoteListIsHeld() async throws {
+    let server = AllowlistServerStandIn(
+      .document(#"{"version": 1, "allow": ["*.example.com"], "deny": ["tracker.example"]}"#))
+    let remote = try server.remoteAllowlist(
+      RemoteAllowlistConfiguration(endpoint: try #require(URL(string: "https://config.example.com/list.json"))))
+    let app = App(outer: LinkPolicy(inApp: remote))
+    #expect(LinkMenu(for: tracker, from: app.view)?.previewURL == nil)
+    #expect(LinkMenu(for: docs, from: app.view)?.previewURL == nil)
+    // Once a tap fetched it, what it does not block is previewed by the nearer declaration.
+    #expect(await app.view.propagateURL(docs, options: .untimed()).outcome == .handled)
+    #expect(LinkMenu(for: docs, from: app.view)?.previewURL?.url == docs)
+    #expect(LinkMenu(for: tracker, from: app.view)?.previewURL == nil)
+  }
+
   /// A remote list above that cannot be had fails closed, as the nearest one's would.
   @Test func anOuterRemoteListThatCannotBeHadRefuses() async throws {
     let server = AllowlistServerStandIn(.failure(.serverError(status: 503)))

@@ -15,12 +15,18 @@ package final class LinkPolicyList: Sendable {
   /// where the link goes when no list can be had (nowhere, unless the app opted in to the
   /// system). `nil` for a list that is always at hand.
   package let waitsForList: (@MainActor @Sendable (URL, (any ResponderChainNode)?) async -> LinkDestination?)?
+  /// Whether a list is held now that a tap would judge by; `nil` for a list always at hand.
+  /// A long press asks it of a declaration above the nearest: a list it does not hold yet may
+  /// block the link once fetched, so nothing is previewed in-app by its leave.
+  package let holdsList: (@Sendable () -> Bool)?
 
   package init(
     destination: @escaping @Sendable (URL) -> LinkDestination,
-    waitsForList: (@MainActor @Sendable (URL, (any ResponderChainNode)?) async -> LinkDestination?)? = nil
+    waitsForList: (@MainActor @Sendable (URL, (any ResponderChainNode)?) async -> LinkDestination?)? = nil,
+    holdsList: (@Sendable () -> Bool)? = nil
   ) {
     self.destination = destination
     self.waitsForList = waitsForList
+    self.holdsList = holdsList
   }
 }
