@@ -140,4 +140,23 @@ import URLResponderChainCore
     let exact = try Allowlist(allow: ["good.example"], deny: ["evil.example"])
     #expect(!exact.verdict(for: link).isBlocked, "\(link) is not evil.example itself")
   }
+
+  /// Servers that trim a segment's spaces and control characters (Java's `trim()`), that
+  /// serve a file's NTFS stream as the file (IIS: `admin::$DATA`), or that read overlong UTF-8
+  /// as ASCII (`%C0%AE` is `.`) read each of these as `/admin`.
+  @Test(arguments: [
+    "/admin%09", "/admin%0A", "/admin%0D", "/admin%0B", "/admin%0C", "/%20admin", "/%09admin", "/admin::$DATA",
+    "/ADMIN::%24data", "/x/%C0%AE%C0%AE/admin", "/x/%E0%80%AE%E0%80%AE/admin", "/x/..%C0%AFadmin", "/admin%20%09.",
+  ])
+  func aDenyRuleReadsTrimmedStreamAndOverlongSpellings(path: String) throws {
+    let allowlist = try Allowlist(allow: ["example.org/*"], deny: ["example.org/admin"])
+    #expect(allowlist.verdict(for: "https://example.org" + path).isBlocked, "\(path)")
+  }
+
+  /// ...and none of them turns an ordinary path into another.
+  @Test(arguments: ["/admins", "/ad%20min", "/x/%C3%A9/admin2", "/data::$DATA2"])
+  func theseReadingsLeaveOtherPathsAlone(path: String) throws {
+    let allowlist = try Allowlist(allow: ["example.org/*"], deny: ["example.org/admin"])
+    #expect(!allowlist.verdict(for: "https://example.org" + path).isBlocked, "\(path)")
+  }
 }

@@ -45,7 +45,7 @@ extension Allowlist {
       }
       guard needsFolding else { return .success([]) }
       return Result { () throws(OverlongCombiningRun) in
-        let decoded = fullyDecoded(bytes, keepsNUL: true)
+        let decoded = readingOverlongASCII(fullyDecoded(bytes, keepsNUL: true))
         var readings = [try fold(decoded.prefix { $0 != 0 })]
         if decoded.contains(0) { readings.append(try fold(decoded[...])) }
         return readings
@@ -69,7 +69,7 @@ extension Allowlist {
   /// an overlong run of combining marks is kept as written: every path that holds it has no
   /// folded reading, and is refused before it is compared.
   static func foldedSegment(_ literal: String) -> String {
-    withUTF8(of: literal) { (try? fold(fullyDecoded($0)[...])) ?? literal }
+    withUTF8(of: literal) { (try? fold(readingOverlongASCII(fullyDecoded($0))[...])) ?? literal }
   }
 
   /// `bytes` decoded until no escape is left: an escape that decoding completes is decoded in
@@ -151,9 +151,11 @@ extension Allowlist {
       folded = Array(URLSafety.compatibilityFolded(text).utf8)
     }
 
-    // Each segment cut at its `;`, trailing dots and spaces dropped (a segment of dots and
-    // spaces only keeps its dots, so that `.` and `..` stay dot segments), ASCII letters
-    // lowercased: in place, since nothing grows.
+    // Each segment cut at its `;` and at a Windows stream name (`admin::$DATA` is `admin` to
+    // IIS), trailing dots, spaces and control characters dropped and leading spaces and
+    // control characters too (Java's `trim()`, which Spring applies to each segment, reads
+    // `/%20admin%09` as `/admin`); a segment of dots and spaces only keeps its dots, so that
+    // `.` and `..` stay dot segments; ASCII letters lowercased: in place, since nothing grows.
     var write = 0
     var start = 0
     let count = folded.count
@@ -164,15 +166,18 @@ extension Allowlist {
         if cut < 0, folded[end] == UInt8(ascii: ";") { cut = end }
         end += 1
       }
-      let stop = cut < 0 ? end : cut
+      var stop = cut < 0 ? end : cut
+      if stop - start >= 7, Self.endsInDataStream(folded[(stop - 7)..<stop]) { stop -= 7 }
+      var first = start
+      while first < stop, folded[first] <= 0x20 { first += 1 }
       var last = stop
-      while last > start, folded[last - 1] == dot || folded[last - 1] == UInt8(ascii: " ") { last -= 1 }
+      while last > first, folded[last - 1] == dot || folded[last - 1] <= 0x20 { last -= 1 }
       if start > 0 {
         folded[write] = slash
         write += 1
       }
-      if last > start {
-        for index in start..<last {
+      if last > first {
+        for index in first..<last {
           folded[write] = folded[index].asciiLowercased
           write += 1
         }
@@ -189,6 +194,39 @@ extension Allowlist {
     // Bytes that are not UTF-8 keep their values (escaped); only ASCII letters fold among them.
     return folded.withUnsafeBufferPointer { URLSafety.normalizingPercentEncoding(of: $0) }
       ?? String(decoding: folded, as: UTF8.self)
+  }
+
+  /// Whether `bytes` (seven of them) are `::$data` in any case: NTFS's name for a file's own
+  /// stream, which IIS serves as the file.
+  private static func endsInDataStream(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.map(\.asciiLowercased).elementsEqual("::$data".utf8)
+  }
+
+  /// `bytes` with every overlong UTF-8 form of an ASCII character (`%C0%AE` and `%E0%80%AE`
+  /// for `.`, `%C0%AF` for `/`) read as that character, as legacy decoders (IIS's Unicode
+  /// traversal) read them. Linear: each byte is looked at once.
+  static func readingOverlongASCII(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.contains(where: { $0 == 0xC0 || $0 == 0xC1 || $0 == 0xE0 }) else { return bytes }
+    var read: [UInt8] = []
+    read.reserveCapacity(bytes.count)
+    var index = 0
+    func isContinuation(_ offset: Int) -> Bool {
+      index + offset < bytes.count && bytes[index + offset] & 0xC0 == 0x80
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0xC0 || byte == 0xC1, isContinuation(1) {
+        read.append((byte & 0x01) << 6 | bytes[index + 1] & 0x3F)
+        index += 2
+      } else if byte == 0xE0, isContinuation(1), bytes[index + 1] & 0x3E == 0, isContinuation(2) {
+        read.append((bytes[index + 1] & 0x01) << 6 | bytes[index + 2] & 0x3F)
+        index += 3
+      } else {
+        read.append(byte)
+        index += 1
+      }
+    }
+    return read
   }
 }
 

@@ -55,10 +55,11 @@ extension URLSafety {
         let queryStart =
           bytes[restStart...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         let asWritten = Array(bytes[restStart..<queryStart])
+        var embedded: Set<[UInt8]> = []
         for (text, skipsFirst) in [(asWritten, true), (percentDecodedOnce(asWritten), false)] {
           for start in webSchemeStarts(in: text, limit: wrappedLinkLimit + 1) where start > 0 || !skipsFirst {
-            let link = String(decoding: text[start...] + bytes[queryStart...], as: UTF8.self)
-            if !inner.contains(where: { $0.utf8.elementsEqual(link.utf8) }) { inner.append(link) }
+            let link = Array(text[start...] + bytes[queryStart...])
+            if embedded.insert(link).inserted { inner.append(String(decoding: link, as: UTF8.self)) }
           }
         }
         // Each parameter of the query and the fragment, and the value after its first `=`,

@@ -48,8 +48,33 @@ package enum ReferenceFolding {
       if pass == bytes { break }
       bytes = pass
     }
+    bytes = overlongASCIIRead(bytes)
     if let nul = bytes.firstIndex(of: 0) { bytes = Array(bytes[..<nul]) }
     return bytes
+  }
+
+  /// Each overlong UTF-8 form of an ASCII character (two bytes `C0`/`C1`, or three from `E0 80`
+  /// or `E0 81`) as the character, as legacy decoders read it.
+  package static func overlongASCIIRead(_ bytes: [UInt8]) -> [UInt8] {
+    var read: [UInt8] = []
+    var index = 0
+    func continues(_ at: Int) -> Bool { at < bytes.count && (0x80...0xBF).contains(bytes[at]) }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if (byte == 0xC0 || byte == 0xC1) && continues(index + 1) {
+        read.append(UInt8((Int(byte) - 0xC0) * 64 + Int(bytes[index + 1]) - 0x80))
+        index += 2
+      } else if byte == 0xE0, index + 1 < bytes.count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81,
+        continues(index + 2)
+      {
+        read.append(UInt8((Int(bytes[index + 1]) - 0x80) * 64 + Int(bytes[index + 2]) - 0x80))
+        index += 3
+      } else {
+        read.append(byte)
+        index += 1
+      }
+    }
+    return read
   }
 
   package static func reading(of path: String) -> String {
@@ -72,10 +97,15 @@ package enum ReferenceFolding {
     let segments = bytes.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
       .map { whole -> [UInt8] in
         var segment = Array(whole.prefix { $0 != UInt8(ascii: ";") })
-        if segment.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") }) {
-          segment.removeAll { $0 == UInt8(ascii: " ") }
+        // NTFS's own stream of a file, `::$DATA`, names the file.
+        if String(decoding: segment, as: UTF8.self).lowercased().hasSuffix("::$data") { segment.removeLast(7) }
+        // Spaces and control characters around a segment are trimmed (Java's `trim()`), and
+        // trailing dots dropped; a segment of dots alone keeps them.
+        if segment.allSatisfy({ $0 == UInt8(ascii: ".") || $0 <= 0x20 }) {
+          segment.removeAll { $0 <= 0x20 }
         } else {
-          while let last = segment.last, last == UInt8(ascii: ".") || last == UInt8(ascii: " ") { segment.removeLast() }
+          while let first = segment.first, first <= 0x20 { segment.removeFirst() }
+          while let last = segment.last, last == UInt8(ascii: ".") || last <= 0x20 { segment.removeLast() }
         }
         return segment
       }
