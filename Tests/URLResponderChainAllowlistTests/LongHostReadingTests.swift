@@ -23,7 +23,10 @@ import URLResponderChainCore
     ("a long ASCII host", "https://" + String(repeating: "a.", count: megabyte / 2) + "evil.example/"),
     ("marks after a user", "https://u@e" + String(repeating: "%CC%81%CC%A3", count: megabyte / 12) + ".example/"),
     ("a wrapped link", "x-safari-https://e" + String(repeating: "%CC%81%CC%A3", count: megabyte / 12) + ".example/"),
-    ("an Office link", "ms-word:ofe|u|https://e" + String(repeating: "%CC%81%CC%A3", count: megabyte / 12) + ".example/"),
+    (
+      "an Office link",
+      "ms-word:ofe|u|https://e" + String(repeating: "%CC%81%CC%A3", count: megabyte / 12) + ".example/"
+    ),
     ("a source view", "view-source:https://e" + String(repeating: "%CC%81%CC%A3", count: megabyte / 12) + ".example/"),
   ]
 
