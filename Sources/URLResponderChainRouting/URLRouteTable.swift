@@ -108,7 +108,7 @@ public struct URLRouteTable<Action: Sendable>: Sendable {
   }
 
   /// ``route(_:)`` for a handler, which knows how the link came: an inbound link (a universal
-  /// link that opened the app, ``URLResponderChainCore/URLHandlingContext/isInbound``) is read
+  /// link that opened the app, `URLHandlingContext.isInbound`) is read
   /// by the app alone, with no server in front of it, as a link of the app's own scheme is. So
   /// `app.example.com/web/:URLString` takes the universal link
   /// `https://app.example.com/web/http%3A%2F%2Ffoobar.com%2Fbaz`, with `URLString`
