@@ -8,7 +8,7 @@ public import URLResponderChainCore
 /// A one-shot signal a test can await instead of sleeping.
 @MainActor
 package final class Gate {
-  package init() {}
+  package init() { WalkBugsFailTests.install() }
   package private(set) var isOpen = false
   private var waiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
   private var nextID = 0
@@ -36,7 +36,7 @@ package final class Gate {
     // Each way out resumes this waiter only if it is still waiting, so exactly once.
     let timer = deadline.map { deadline in
       Task { @MainActor [weak self] in
-        try? await Task.sleep(for: deadline)
+        guard (try? await Task.sleep(for: deadline)) != nil else { return }
         self?.resume(id, opened: false)
       }
     }
@@ -78,7 +78,10 @@ open class Linked: ResponderChainNode {
   /// The node after this one; a test may change it.
   public var next: (any ResponderChainNode)?
   /// A node whose successor is `next`.
-  public init(next: (any ResponderChainNode)? = nil) { self.next = next }
+  public init(next: (any ResponderChainNode)? = nil) {
+    self.next = next
+    WalkBugsFailTests.install()
+  }
   /// ``next``.
   public var nextNode: (any ResponderChainNode)? { next }
 }

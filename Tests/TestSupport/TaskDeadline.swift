@@ -14,14 +14,16 @@ extension Task where Failure == Never {
     let result = await withCheckedContinuation {
       (continuation: CheckedContinuation<Result<Success, DeadlinePassed>, Never>) in
       let once = ResumeOnce(continuation)
+      // Only a timer that slept its whole deadline fails the wait: one cancelled because the
+      // value came may wake before that value is handed over, and must not beat it.
       let timer = Task<Void, Never> {
-        try? await Task<Never, Never>.sleep(for: deadline)
+        guard (try? await Task<Never, Never>.sleep(for: deadline)) != nil else { return }
         once.resume(.failure(DeadlinePassed(deadline: deadline)))
       }
       Task<Void, Never> {
         let value = await self.value
-        timer.cancel()
         once.resume(.success(value))
+        timer.cancel()
       }
     }
     return try result.get()

@@ -99,7 +99,7 @@ import URLResponderChainErrorHandling
 
   /// The walk keeps the wrappers it made while it goes on without waiting, and lets go of
   /// them when it waits for a handler: none it made is alive while the handler takes its time.
-  @Test func wrappersBelowADeferringHandlerAreFreedWhileItTakesItsTime() async {
+  @Test func wrappersBelowADeferringHandlerAreFreedWhileItTakesItsTime() async throws {
     let made = Made()
     let slow = DeferringHandler(.handled)
     let start = Self.start(20, handlers: true, end: slow, made: made)
@@ -114,6 +114,6 @@ import URLResponderChainErrorHandling
     // The first wrapper is the origin, which the caller holds; the 19 the walk made are gone.
     #expect(made.alive == 1)
     slow.release.open()
-    #expect(await walk.value.outcome == .handled)
+    #expect(try await walk.value(within: .deadline).outcome == .handled)
   }
 }

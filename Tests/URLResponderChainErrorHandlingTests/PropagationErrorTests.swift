@@ -18,11 +18,12 @@ import URLResponderChainErrorHandling
     #expect(result.error == nil)
   }
 
-  @Test func aDiscardedUnhandledOrTimedOutPropagationHasOne() async {
+  @Test func aDiscardedUnhandledOrTimedOutPropagationHasOne() async throws {
     let discarded = await Node(next: ImmediateHandler(.discarded(reason: "no"))).propagateURL(exampleURL)
     #expect(discarded.error == URLPropagationError(outcome: .discarded(reason: "no"), url: exampleURL))
     #expect(await Node().propagateURL(exampleURL).error?.outcome == .notHandled)
-    let timedOut = await StubbornHandler().propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(5)))
+    let timedOut = try await StubbornHandler().propagateURL(
+      exampleURL, options: .init(handlerTimeout: .milliseconds(5)), within: .deadline)
     #expect(timedOut.error?.outcome == .timedOut)
     #expect(await Node(next: ImmediateHandler(.handled)).propagateURL(exampleURL).error == nil)
   }

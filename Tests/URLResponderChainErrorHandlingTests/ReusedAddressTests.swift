@@ -69,7 +69,7 @@ import URLResponderChainErrorHandling
       reusedOnce = replaceFreedNode(&visited, between: below, and: slow, then: top, sameClass: sameClass)
       slow.release.open()
 
-      let result = await walk.value
+      let result = try await walk.value(within: .deadline)
       #expect(result.outcome == .handled)
       #expect(top.calls == 1)
     }
@@ -90,7 +90,7 @@ import URLResponderChainErrorHandling
       reusedOnce = replaceFreedNode(&visited, between: start, and: slow, then: top, sameClass: sameClass)
       slow.release.open()
 
-      #expect(await report.value)
+      #expect(try await report.value(within: .deadline))
       #expect(top.errors.count == 1)
     }
     #expect(reusedOnce, "no allocation reused the freed address in \(Self.attempts) tries")

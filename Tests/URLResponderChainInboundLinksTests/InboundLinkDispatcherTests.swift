@@ -351,7 +351,7 @@ final class Completions {
     let waiting = await dispatcher.openInTask(url)
     #expect(dispatcher.queuedLinkCount == 1)
     waiting.cancel()
-    let result = await waiting.value
+    let result = try await waiting.value(within: .deadline)
     #expect(result.outcome == .cancelled)
     #expect(dispatcher.queuedLinkCount == 0)
     app.showWindow()

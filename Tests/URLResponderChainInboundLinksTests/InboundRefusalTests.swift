@@ -76,7 +76,7 @@ import URLResponderChainTesting
       #expect(dispatcher.queuedLinkCount == 1)
       sheet.finishTransition()
       waiting.cancel()
-      let result = await waiting.value
+      let result = try await waiting.value(within: .deadline)
       #expect(result.outcome == .cancelled, "round \(round)")
       // A later link proves the cancelled one was not delivered after its result.
       let later = URL(string: "https://example.com/documents/later")!

@@ -32,7 +32,7 @@ import URLResponderChainTesting
     let dispatcher = try InboundLinkDispatcher(scene: nil, configuration: Self.configuration)
     let completions = Completions()
     for index in 0..<2 { dispatcher.receive(Self.link(index), source: .universalLink) { completions.record($0) } }
-    await dispatcher.delivery?.value  // it looked for a scene, and found none yet
+    try await dispatcher.delivery?.value(within: .deadline)  // it looked for a scene, and found none yet
     #expect(completions.results.isEmpty)
     #expect(dispatcher.queuedLinkCount == 2)
     let app = InboundApp()
@@ -62,6 +62,29 @@ import URLResponderChainTesting
     first.scene.disconnect()
     dispatcher.attachUnlessAttached(second.scene)
     #expect(dispatcher.scene === second.scene)
+  }
+
+  /// A dispatcher moved to a second scene belongs to it: the first scene disconnecting later
+  /// ends none of the links waiting for the second, which are delivered there once it shows a
+  /// window.
+  @Test func theFirstScenesDisconnectionLeavesTheLinksOfTheSceneTheDispatcherMovedTo() async throws {
+    let first = InboundApp()
+    let second = InboundApp(withWindow: false)
+    second.list.decide = { _, _ in .handled }
+    let dispatcher = try first.dispatcher()
+    dispatcher.attach(second.scene)
+    let completions = Completions()
+    dispatcher.receive(Self.link(0), source: .universalLink) { completions.record($0) }
+    try await dispatcher.delivery?.value(within: .deadline)  // it found the second scene without a window
+    first.scene.disconnect()
+    #expect(completions.results.isEmpty, "the link waits for the second scene's window")
+    #expect(dispatcher.queuedLinkCount == 1)
+    #expect(dispatcher.scene === second.scene)
+    second.showWindow()
+    dispatcher.deliverQueuedLinks()
+    await completions.wait(for: 1)
+    #expect(completions.results.map(\.outcome) == [.handled])
+    #expect(second.list.asked == [Self.link(0)] && first.list.asked.isEmpty)
   }
 
   @Test func aSceneDisconnectedWhileLinksWaitBehindASlowScreenEndsThemAndTheSlowOneFinishes() async throws {

@@ -153,11 +153,12 @@ import URLResponderChainTesting
       }
     }
 
-    @Test func aHandlerGivenUpStillClosesItsInterval() async {
-      await capturing { capture in
+    @Test func aHandlerGivenUpStillClosesItsInterval() async throws {
+      try await capturing { capture in
         let stubborn = SignpostTimeoutHandler()
-        let result = await Node(next: stubborn).propagateURL(
-          URL(string: "https://timeout-signpost.example")!, options: .init(handlerTimeout: .milliseconds(20)))
+        let result = try await Node(next: stubborn).propagateURL(
+          URL(string: "https://timeout-signpost.example")!, options: .init(handlerTimeout: .milliseconds(20)),
+          within: .deadline)
         #expect(result.outcome == .timedOut)
         // Other suites propagate meanwhile: only this walk's intervals (the only walk that asks a
         // SignpostTimeoutHandler) are counted.

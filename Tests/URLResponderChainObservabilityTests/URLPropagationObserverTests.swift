@@ -60,7 +60,7 @@ final class EventLog {
     #expect(report.duration >= result.duration)
   }
 
-  @Test func reportsArriveInTheOrderPropagationsFinishedAndObserversInTheOrderAdded() async {
+  @Test func reportsArriveInTheOrderPropagationsFinishedAndObserversInTheOrderAdded() async throws {
     let log = EventLog()
     let first = ReportRecorder(host: "order.example", label: "first", log: log)
     let second = ReportRecorder(host: "order.example", label: "second", log: log)
@@ -79,7 +79,7 @@ final class EventLog {
     _ = await Node(next: ImmediateHandler(.discarded(reason: "no"))).propagateURL(
       URL(string: "https://order.example/b")!)
     slow.release.open()
-    _ = await a.value
+    _ = try await a.value(within: .deadline)
     await second.waitForReports(2)
     #expect(
       log.events == ["first order.example", "second order.example", "first order.example", "second order.example"])
@@ -87,7 +87,7 @@ final class EventLog {
     #expect(second.reports.count == 2)
   }
 
-  @Test func aJoinedDoubleTapIsOnePropagationAndOneReport() async {
+  @Test func aJoinedDoubleTapIsOnePropagationAndOneReport() async throws {
     let recorder = ReportRecorder(host: "joined.example")
     recorder.startObservingPropagations()
     defer { recorder.stopObservingPropagations() }
@@ -105,7 +105,7 @@ final class EventLog {
     }
     await joining.opened()
     handler.release.open()
-    _ = await (one.value, two.value)
+    _ = try await (one.value(within: .deadline), two.value(within: .deadline))
     // A later propagation proves nothing more about the joined one is still on its way.
     _ = await Node().propagateURL(URL(string: "https://joined.example/after")!)
     await recorder.waitForReports(2)

@@ -387,7 +387,8 @@ private struct TwoTaps {
     let network = ControllableConnectivityMonitor(isConnected: false)
     let tree = try makeTree(server, recovery: RecoveryCoordinator(connectivity: network))
     let url = try #require(URL(string: "https://example.com"))
-    let result = await tree.links[0].propagateURL(url, options: .init(handlerTimeout: .milliseconds(300)))
+    let result = try await tree.links[0].propagateURL(
+      url, options: .init(handlerTimeout: .milliseconds(300)), within: .deadline)
     #expect(result.outcome == .timedOut)
     await tree.app.answered.opened()
     #expect(tree.app.answers == [.discarded(reason: "the allowlist check was cancelled")])

@@ -9,10 +9,11 @@ import URLResponderChainTesting
 /// asked, whatever a handler does afterwards: a handler up the chain that answers at once could open the link.
 @MainActor
 @Suite struct AnsweredCallerTests {
-  @Test func aHandlerAnsweringAfterATimeoutAsksNobodyFurther() async {
+  @Test func aHandlerAnsweringAfterATimeoutAsksNobodyFurther() async throws {
     let next = AtOnceHandler(.handled)
     let late = StubbornHandler(.notHandled, next: next)
-    let result = await Node(next: late).propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
+    let result = try await Node(next: late).propagateURL(
+      exampleURL, options: .init(handlerTimeout: .milliseconds(50)), within: .deadline)
     #expect(result.outcome == .timedOut)
     late.answerLate()
     await late.answeredLate.opened()

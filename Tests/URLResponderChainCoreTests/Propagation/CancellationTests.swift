@@ -5,14 +5,14 @@ import URLResponderChainCore
 
 @MainActor
 @Suite struct CancellationTests {
-  @Test func cancellingTheCallersTaskCancelsTheHandlerAndReturnsCancelled() async {
+  @Test func cancellingTheCallersTaskCancelsTheHandlerAndReturnsCancelled() async throws {
     let handler = DeferringHandler(.handled)
     let above = ImmediateHandler(.handled)
     handler.next = above
     let task = Task { await handler.propagateURL(exampleURL) }
     await handler.entered.opened()
     task.cancel()
-    let result = await task.value
+    let result = try await task.value(within: .deadline)
     #expect(result.outcome == .cancelled)
     #expect(result.decidingStep?.refers(to: handler) == true)
     await handler.returned.opened()
@@ -20,23 +20,23 @@ import URLResponderChainCore
     #expect(above.calls == 0)
   }
 
-  @Test func cancellingReturnsEvenWhenTheHandlerIgnoresIt() async {
+  @Test func cancellingReturnsEvenWhenTheHandlerIgnoresIt() async throws {
     let stubborn = StubbornHandler()
     let task = Task { await stubborn.propagateURL(exampleURL) }
     await stubborn.entered.opened()
     task.cancel()
-    let result = await task.value
+    let result = try await task.value(within: .deadline)
     #expect(result.outcome == .cancelled)
     stubborn.answerLate()
   }
 
-  @Test func anAlreadyCancelledTaskAsksNoHandler() async {
+  @Test func anAlreadyCancelledTaskAsksNoHandler() async throws {
     let handler = ImmediateHandler(.handled)
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return await handler.propagateURL(exampleURL)
     }
-    let result = await task.value
+    let result = try await task.value(within: .deadline)
     #expect(result.outcome == .cancelled)
     #expect(handler.calls == 0)
   }

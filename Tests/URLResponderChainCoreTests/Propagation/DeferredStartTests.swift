@@ -25,23 +25,23 @@ import Testing
     #expect(recorder.results.count == 1)
   }
 
-  @Test func aHandlerThatNeverAnswersIsGivenUp() async {
+  @Test func aHandlerThatNeverAnswersIsGivenUp() async throws {
     let stubborn = StubbornHandler()
     var options = options
     options.handlerTimeout = .milliseconds(50)
     options.clock = ContinuousClock()
-    let result = await Node(next: stubborn).propagateURL(exampleURL, options: options)
+    let result = try await Node(next: stubborn).propagateURL(exampleURL, options: options, within: .deadline)
     #expect(result.outcome == .timedOut)
     #expect(result.decidingStep?.refers(to: stubborn) == true)
     stubborn.answerLate()
   }
 
-  @Test func cancellationReachesTheHandler() async {
+  @Test func cancellationReachesTheHandler() async throws {
     let handler = DeferringHandler(.handled)
     let task = Task { [options] in await handler.propagateURL(exampleURL, options: options) }
     await handler.entered.opened()
     task.cancel()
-    #expect(await task.value.outcome == .cancelled)
+    #expect(try await task.value(within: .deadline).outcome == .cancelled)
     await handler.release.opened()
   }
 

@@ -34,10 +34,11 @@ import URLResponderChainTesting
     #expect(await recorder.firstResult().outcome == .handled, "the walk's wait before the call does not count")
   }
 
-  @Test func anAnswerThatArrivesAfterTheDeadlineIsLate() async {
+  @Test func anAnswerThatArrivesAfterTheDeadlineIsLate() async throws {
     // 5 ms against 1 ms: late whichever of the answer and the watchdog the main actor takes first.
     let handler = OffMainHandler(answersAfter: 5)
-    let result = await Node(next: handler).propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(1)))
+    let result = try await Node(next: handler).propagateURL(
+      exampleURL, options: .init(handlerTimeout: .milliseconds(1)), within: .deadline)
     #expect(result.outcome == .timedOut)
     #expect(result.trace.last?.nodeID == ObjectIdentifier(handler), "the result names the handler that was late")
   }

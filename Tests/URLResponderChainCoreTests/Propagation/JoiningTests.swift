@@ -23,7 +23,7 @@ import URLResponderChainTesting
     #expect(second.results.count == 1)
   }
 
-  @Test func asyncCallersJoinToo() async {
+  @Test func asyncCallersJoinToo() async throws {
     let handler = DeferringHandler(.handled)
     let origin = Node(next: handler)
     let first = Task { await origin.propagateURL(exampleURL, options: .untimed()) }
@@ -37,8 +37,8 @@ import URLResponderChainTesting
     }
     await joining.opened()
     handler.release.open()
-    #expect(await first.value.outcome == .handled)
-    #expect(await second.value.outcome == .handled)
+    #expect(try await first.value(within: .deadline).outcome == .handled)
+    #expect(try await second.value(within: .deadline).outcome == .handled)
     #expect(handler.calls == 1)
   }
 

@@ -6,10 +6,11 @@ import URLResponderChainCore
 extension TimeSensitiveTests {
   @MainActor
   @Suite struct RealTimeHandlerTimeoutTests {
-    @Test func aHandlerThatNeverAnswersIsGivenUpAndNamed() async {
+    @Test func aHandlerThatNeverAnswersIsGivenUpAndNamed() async throws {
       let stubborn = StubbornHandler()
       let origin = Node(next: stubborn)
-      let result = await origin.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
+      let result = try await origin.propagateURL(
+        exampleURL, options: .init(handlerTimeout: .milliseconds(50)), within: .deadline)
       #expect(result.outcome == .timedOut)
       #expect(result.decidingStep?.refers(to: stubborn) == true)
       #expect(result.decidingStep?.decision == nil)
@@ -17,9 +18,10 @@ extension TimeSensitiveTests {
       #expect(result.decidingStep.map { $0.duration >= .milliseconds(50) } == true)
     }
 
-    @Test func aTimedOutHandlersTaskIsCancelled() async {
+    @Test func aTimedOutHandlersTaskIsCancelled() async throws {
       let handler = DeferringHandler(.handled)
-      let result = await handler.propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(20)))
+      let result = try await handler.propagateURL(
+        exampleURL, options: .init(handlerTimeout: .milliseconds(20)), within: .deadline)
       #expect(result.outcome == .timedOut)
       await handler.release.opened()
       #expect(handler.release.isOpen)
@@ -47,9 +49,10 @@ extension TimeSensitiveTests {
       #expect(result.outcome == .handled)
     }
 
-    @Test func aNegativeTimeoutCountsAsZero() async {
+    @Test func aNegativeTimeoutCountsAsZero() async throws {
       let handler = DeferringHandler(.handled)
-      let result = await handler.propagateURL(exampleURL, options: .init(handlerTimeout: .seconds(-5)))
+      let result = try await handler.propagateURL(
+        exampleURL, options: .init(handlerTimeout: .seconds(-5)), within: .deadline)
       #expect(result.outcome == .timedOut)
     }
 

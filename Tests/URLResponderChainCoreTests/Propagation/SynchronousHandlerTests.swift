@@ -86,10 +86,10 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
     #expect(end.seen.map(\.hop) == [3])
   }
 
-  @Test func aHandlerAwaitedAfterAnswersAtOnceIsStillTimedOut() async {
+  @Test func aHandlerAwaitedAfterAnswersAtOnceIsStillTimedOut() async throws {
     let stubborn = StubbornHandler()
-    let result = await AtOnceHandler(.notHandled, next: stubborn)
-      .propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)))
+    let result = try await AtOnceHandler(.notHandled, next: stubborn)
+      .propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(50)), within: .deadline)
     #expect(result.outcome == .timedOut)
     #expect(result.decidingStep?.refers(to: stubborn) == true)
     #expect(result.trace.count == 2)
@@ -160,13 +160,13 @@ final class AwaitedHandler: Linked, AsyncURLHandler {
     second.next = nil
   }
 
-  @Test func aCancelledCallerGetsCancelledWithoutAskingAnyone() async {
+  @Test func aCancelledCallerGetsCancelledWithoutAskingAnyone() async throws {
     let handler = AtOnceHandler(.handled)
     let task = Task { @MainActor in
       withUnsafeCurrentTask { $0?.cancel() }
       return await handler.propagateURL(exampleURL)
     }
-    #expect(await task.value.outcome == .cancelled)
+    #expect(try await task.value(within: .deadline).outcome == .cancelled)
     #expect(handler.calls == 0)
   }
 }

@@ -12,7 +12,8 @@ import URLResponderChainCore
     // The time, in milliseconds with decimals: however long a loaded machine took.
     let answer = result.trace[1].answerDescription
     #expect(answer.wholeMatch(of: /handled  \d+\.\d+ ms/) != nil, "\(answer)")
-    let timedOut = await StubbornHandler().propagateURL(exampleURL, options: .init(handlerTimeout: .milliseconds(5)))
+    let timedOut = try await StubbornHandler().propagateURL(
+      exampleURL, options: .init(handlerTimeout: .milliseconds(5)), within: .deadline)
     #expect(try #require(timedOut.trace.last).answerDescription.hasPrefix("no answer  "))
   }
 

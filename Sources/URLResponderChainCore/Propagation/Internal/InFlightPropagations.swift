@@ -31,19 +31,20 @@ enum InFlightPropagations {
     return nil
   }
 
-  /// How many walks from `origin` itself (alive) are in flight, joinable or not.
-  static func count(from origin: any ResponderChainNode) -> Int {
+  /// Registers `walk` in flight.
+  ///
+  /// - Returns: How many other walks from its origin (alive) are in flight, joinable or not:
+  ///   counted on the list the registration reads anyway.
+  static func register(_ walk: PropagationWalk) -> Int {
+    walk.nextInFlight = walks.updateValue(walk, forKey: walk.originID)
+    let origin = walk.origin.node
     var count = 0
-    var walk = walks[ObjectIdentifier(origin)]
-    while let candidate = walk {
+    var other = walk.nextInFlight
+    while let candidate = other {
       if candidate.origin.node === origin { count += 1 }
-      walk = candidate.nextInFlight
+      other = candidate.nextInFlight
     }
     return count
-  }
-
-  static func register(_ walk: PropagationWalk) {
-    walk.nextInFlight = walks.updateValue(walk, forKey: walk.originID)
   }
 
   static func remove(_ walk: PropagationWalk) {

@@ -34,6 +34,9 @@ final class PropagationWalk {
   private var waiters = PropagationWaiters()
   /// The next walk in flight from the same origin; kept by ``InFlightPropagations``.
   var nextInFlight: PropagationWalk?
+  /// How many other walks from the same origin were in flight when this one was registered,
+  /// in the main-actor turn it starts in (``inFlightLimit``).
+  private var othersInFlight = 0
 
   // The walk's own state, read and written on every hop:
   //
@@ -110,7 +113,7 @@ final class PropagationWalk {
     // Every walk is registered, joinable or not, so that each counts towards its origin's
     // walks in flight.
     let walk = PropagationWalk(url: url, origin: origin, options: options)
-    InFlightPropagations.register(walk)
+    walk.othersInFlight = InFlightPropagations.register(walk)
     return walk
   }
 
@@ -139,10 +142,16 @@ final class PropagationWalk {
   }
 
   /// Moves the walk to its next phase; a move ``PropagationPhase/allows(_:)`` forbids is a
-  /// bug in the walk and stops a debug build.
+  /// bug in the walk and stops a debug build (or fails the test that made it:
+  /// ``WalkBugReporting``).
   @inline(__always)
   private func enter(_ next: PropagationPhase) {
-    assert(phase.allows(next), "a walk cannot go from \(phase.name) to \(next.name)")
+    #if DEBUG
+      if !phase.allows(next) {
+        let bug = "a walk cannot go from \(phase.name) to \(next.name)"
+        if let report = WalkBugReporting.report { report(bug) } else { assertionFailure(bug) }
+      }
+    #endif
     // The phase left behind may hold a handler's last reference: it goes after the access.
     var next = next
     swap(&phase, &next)
@@ -199,8 +208,7 @@ final class PropagationWalk {
     // there never joins it (it would wait on itself, or re-ask a handler without end), and
     // counts towards the nesting limit. One rule, wherever the handler sits in the chain.
     let ran = EnclosingWalks.adding(ObjectIdentifier(self), limit: Self.nestingLimit) {
-      // The origin's walks in flight include this one.
-      guard InFlightPropagations.count(from: node) <= Self.inFlightLimit else {
+      guard othersInFlight < Self.inFlightLimit else {
         return finish(.discarded(reason: "16 walks in flight from one origin"))
       }
       guard walkSynchronously(from: node) else { return }
