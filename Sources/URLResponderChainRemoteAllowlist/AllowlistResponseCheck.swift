@@ -8,6 +8,13 @@ enum AllowlistResponseCheck {
   /// the transport let through.
   static let headerByteLimit = 64 * 1024
 
+  /// Whether `exchange` is a web page answered in place of the list (`200`, `text/html`): what
+  /// a captive portal's sign-in page looks like to the client.
+  static func isWebPage(_ exchange: HTTPExchange) -> Bool {
+    guard exchange.status == 200, let contentType = exchange.headers["content-type"] else { return false }
+    return contentType.lowercased().trimmingPrefix(while: { $0 == " " }).hasPrefix("text/html")
+  }
+
   /// Why `exchange` cannot be an allowlist response, or `nil` when it may be one.
   ///
   /// - Parameter sentValidator: Whether the request carried `If-None-Match` or

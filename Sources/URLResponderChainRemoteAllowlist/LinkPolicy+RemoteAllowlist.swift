@@ -105,7 +105,7 @@ extension RemoteAllowlist {
   }
 
   /// "Can't check this link", and what happened in words a person understands.
-  static func promptText(kind: RecoveryKind, failure: any Error) -> RecoveryPromptText {
+  package static func promptText(kind: RecoveryKind, failure: any Error) -> RecoveryPromptText {
     let message =
       switch (kind, failure as? RemoteAllowlistFailure) {
       case (.offline, _): "You appear to be offline. The link will open by itself when you're back online."
@@ -113,6 +113,8 @@ extension RemoteAllowlist {
       case (.serverError, .timedOut): "The check took too long. Try again."
       case (.serverError, .incompleteResponse): "The connection was interrupted. Try again."
       case (.serverError, .unreachable): "The server can't be reached. Try again."
+      case (.serverError, .captivePortal):
+        "This network may ask you to sign in first. Sign in to the Wi-Fi network, then try again."
       case (.serverError, _): "Something went wrong on our side. Try again later."
       }
     return RecoveryPromptText(title: "Can't check this link", message: message)

@@ -16,6 +16,7 @@ extension RemoteAllowlistFailure: RecoveryKindProviding {
     case .notAuthenticated: .notAuthenticated
     case .cancelled: nil
     case .serverError, .invalidDocument, .tooLarge, .redirectRefused, .incompleteResponse, .malformedResponse,
+      .captivePortal,
       .integrityFailed, .downgradeRefused:
       .serverError
     }

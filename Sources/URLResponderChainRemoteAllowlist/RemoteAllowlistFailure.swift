@@ -20,10 +20,14 @@ public enum RemoteAllowlistFailure: Error, Sendable, Equatable {
   /// The response head arrived but its body did not, whole and decodable: chunked encoding
   /// that breaks off, a `Content-Length` longer than the body, a corrupt `Content-Encoding`.
   case incompleteResponse(String)
-  /// The response is not an allowlist response at all: not JSON (a captive portal's page),
-  /// empty, headers too large, compressed although it was asked for uncompressed, or a `304`
-  /// to a request that sent no validator.
+  /// The response is not an allowlist response at all: not JSON, empty, headers too large,
+  /// compressed although it was asked for uncompressed, or a `304` to a request that sent no
+  /// validator.
   case malformedResponse(String)
+  /// The network answered with a web page of its own in place of the list (`200` with
+  /// `text/html`): most often a Wi-Fi network's sign-in page (a captive portal), which the
+  /// person must get past before any list can be had.
+  case captivePortal(String)
   /// The document is not the one the configuration pins (``AllowlistIntegrity``): its
   /// SHA-256 is not pinned, or its signature is missing or does not verify.
   case integrityFailed(String)
@@ -47,6 +51,7 @@ extension RemoteAllowlistFailure: CustomStringConvertible {
     case .redirectRefused(let reason): "the allowlist server's redirect was refused: \(reason)"
     case .incompleteResponse(let detail): "the allowlist server's response could not be read to its end (\(detail))"
     case .malformedResponse(let reason): "the allowlist server's response is not an allowlist: \(reason)"
+    case .captivePortal(let reason): "the network answered with a page of its own (a sign-in page?): \(reason)"
     case .integrityFailed(let reason): "the allowlist failed its integrity check: \(reason)"
     case .downgradeRefused(let reason): "the allowlist was refused: \(reason)"
     case .cancelled: "the allowlist check was cancelled"
@@ -58,8 +63,8 @@ extension RemoteAllowlistFailure: CustomStringConvertible {
     switch self {
     case .unreachable, .timedOut, .incompleteResponse: true
     case .serverError(let status): status >= 500 || status == 408 || status == 429
-    case .notAuthenticated, .invalidDocument, .tooLarge, .redirectRefused, .malformedResponse, .integrityFailed,
-      .downgradeRefused, .cancelled:
+    case .notAuthenticated, .invalidDocument, .tooLarge, .redirectRefused, .malformedResponse, .captivePortal,
+      .integrityFailed, .downgradeRefused, .cancelled:
       false
     }
   }

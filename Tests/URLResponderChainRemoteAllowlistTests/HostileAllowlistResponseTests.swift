@@ -97,7 +97,7 @@ import Testing
         status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
         body: Data("<html><body>Sign in to Airport Wi-Fi</body></html>".utf8)),
       says: "Content-Type is \"text/html; charset=utf-8\""
-    ) { if case .malformedResponse = $0 { true } else { false } },
+    ) { if case .captivePortal = $0 { true } else { false } },
     Row(
       "a 200 with no Content-Type",
       .respond(status: 200, headers: [:], body: Data(good.utf8)), says: "no Content-Type"

@@ -473,3 +473,19 @@ private enum DeclaredOnce {
     #expect(destination == .systemAction(reason: "the remote allowlist has no list yet"))
   }
 }
+
+/// Each unusable list gets the words that fit it (issue 71, 7): a captive portal's page asks
+/// the person to sign in to the network, not to wait for "our side".
+@Suite struct RecoveryPromptWordsTests {
+  @Test(arguments: [
+    (RemoteAllowlistFailure.captivePortal("text/html"), "Sign in to the Wi-Fi network"),
+    (.timedOut, "took too long"), (.incompleteResponse("cut"), "interrupted"),
+    (.unreachable("refused"), "can't be reached"), (.serverError(status: 503), "on our side"),
+    (.malformedResponse("empty"), "on our side"),
+  ])
+  func eachFailureGetsItsOwnWords(failure: RemoteAllowlistFailure, words: String) throws {
+    let kind = try #require(RecoveryClassifier.standard.kind(of: failure, isConnected: true))
+    let text = RemoteAllowlist.promptText(kind: kind, failure: failure)
+    #expect(text.message.contains(words), "\(failure): \(text.message)")
+  }
+}

@@ -52,7 +52,8 @@ enum AllowlistExchange {
     configuration: RemoteAllowlistConfiguration, requestTime: Date, responseTime: Date
   ) -> (Result<StoredAllowlist, RemoteAllowlistFailure>, retryAfter: Duration?) {
     if let problem = AllowlistResponseCheck.problem(with: exchange, sentValidator: sentValidator) {
-      return (.failure(.malformedResponse(problem)), nil)
+      let isPage = AllowlistResponseCheck.isWebPage(exchange)
+      return (.failure(isPage ? .captivePortal(problem) : .malformedResponse(problem)), nil)
     }
     let freshness = HTTPResponseFreshness(
       headers: exchange.headers, requestTime: requestTime, responseTime: responseTime)
