@@ -12,22 +12,28 @@
     private let link: @MainActor (CGPoint) -> URL?
     private let menu: @MainActor (URL) -> LinkMenu?
     private let onResult: @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
+    private let start: @MainActor () -> (any ResponderChainNode)?
 
-    /// - Parameter link: The link at a point of the interaction's view, or `nil`: no menu.
+    /// - Parameters:
+    ///   - link: The link at a point of the interaction's view, or `nil`: no menu.
+    ///   - start: Where Open sends the link up from, when not the view (a SwiftUI modifier's node).
     init(
       link: @escaping @MainActor (CGPoint) -> URL?, menu: @escaping @MainActor (URL) -> LinkMenu?,
-      onResult: @escaping @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?
+      onResult: @escaping @MainActor () -> (@MainActor @Sendable (URLPropagationResult) -> Void)?,
+      startingAt start: @escaping @MainActor () -> (any ResponderChainNode)? = { nil }
     ) {
       self.link = link
       self.menu = menu
       self.onResult = onResult
+      self.start = start
     }
 
     func contextMenuInteraction(
       _ interaction: UIContextMenuInteraction, configurationForMenuAtLocation location: CGPoint
     ) -> UIContextMenuConfiguration? {
       guard let view = interaction.view, let url = link(location), let menu = menu(url) else { return nil }
-      return LinkContextMenu.configuration(for: url, menu: menu, from: view, onResult: onResult())
+      return LinkContextMenu.configuration(
+        for: url, menu: menu, from: view, startingAt: start(), onResult: onResult())
     }
 
     func contextMenuInteraction(
@@ -36,7 +42,7 @@
       animator: any UIContextMenuInteractionCommitAnimating
     ) {
       guard let view = interaction.view, let url = configuration.identifier as? URL else { return }
-      LinkContextMenu.commit(url, from: view, animator: animator, onResult: onResult())
+      LinkContextMenu.commit(url, from: view, startingAt: start(), animator: animator, onResult: onResult())
     }
   }
 #endif

@@ -29,9 +29,13 @@
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     private lazy var menuDelegate = LinkMenuInteractionDelegate(
       link: { [weak self] location in self?.pdfView.flatMap { Self.link(at: location, in: $0) } },
-      menu: { [weak self] url in self?.pdfView.flatMap { LinkMenu(for: url, from: $0) } },
-      onResult: { [weak self] in self?.onResult })
+      menu: { [weak self] url in (self?.enclosingModifier ?? self?.pdfView).flatMap { LinkMenu(for: url, from: $0) } },
+      onResult: { [weak self] in self?.onResult },
+      startingAt: { [weak self] in self?.enclosingModifier })
     private weak var pdfView: PDFView?
+    /// The innermost SwiftUI link modifier around the PDF view (`attach(to:in:)`), where its
+    /// links start instead of at the PDF view.
+    weak var enclosingModifier: ViewLinkHandler?
 
     /// Becomes `pdfView`'s delegate, keeping the one it had (unless ``pdfViewDelegate`` is
     /// set already) as the delegate it forwards to, and adds the links' long-press menu.
@@ -81,7 +85,8 @@
     public nonisolated func pdfViewWillClick(onLink sender: PDFView, with url: URL) {
       MainActor.assumeIsolated {
         let report = onResult
-        _ = sender.propagateURL(url) { result in report?(result) }
+        let start: any ResponderChainNode = enclosingModifier ?? sender
+        _ = start.propagateURL(url) { result in report?(result) }
       }
     }
   }
