@@ -40,7 +40,7 @@ let package = Package(
     library("URLResponderChainLinkViews", dependsOn: ["URLResponderChain"]),
     library("URLResponderChainAllowlist", dependsOn: ["URLResponderChainCore"]),
     library("URLResponderChainRouting", dependsOn: ["URLResponderChainAllowlist"]),
-    library("URLResponderChainRecovery", dependsOn: ["URLResponderChainErrorHandling"]),
+    library("URLResponderChainRecovery", dependsOn: ["URLResponderChain", "URLResponderChainErrorHandling"]),
     library(
       "URLResponderChainRemoteAllowlist", dependsOn: ["URLResponderChainAllowlist", "URLResponderChainRecovery"]),
     library("URLResponderChainInboundLinks", dependsOn: ["URLResponderChain", "URLResponderChainAllowlist"]),
