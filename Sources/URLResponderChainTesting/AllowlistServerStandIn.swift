@@ -30,7 +30,7 @@ public import URLResponderChainRemoteAllowlist
 /// it. A relaunch is a second list over the same `cachesFolder`.
 ///
 /// ```swift
-/// let testClock = ContinuousClock()  // in a test, a clock the test moves
+/// let testClock = TestClock()  // moves when the test says: `testClock.advance(by: .seconds(300))`
 /// let slow = AllowlistServerStandIn(
 ///   .document(#"{"version": 1, "allow": ["example.com"]}"#), clock: testClock, roundTripTime: .milliseconds(150))
 /// let caches = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
