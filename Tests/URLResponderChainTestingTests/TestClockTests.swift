@@ -79,4 +79,20 @@ import URLResponderChainTesting
     await allowlist.appWillResignActive()
     #expect(clock.nextDeadline == nil, "no refresh while the app is not active")
   }
+
+  /// The list's random waits follow the numbers the test gives: the refresh after the app
+  /// becomes active comes at once with 0, halfway through its 30 s spread with 0.5.
+  @Test(arguments: [0, 0.5]) func aListsRandomWaitsFollowTheTestsNumbers(random: Double) async throws {
+    let clock = TestClock()
+    let server = AllowlistServerStandIn(
+      .document(#"{"version": 1, "allow": ["example.com"]}"#), clock: clock, roundTripTime: .milliseconds(200))
+    let allowlist = try server.remoteAllowlist(
+      RemoteAllowlistConfiguration(endpoint: URL(string: "https://config.example.com/allowlist.json")!),
+      random: { random })
+    await allowlist.appDidBecomeActive()
+    await clock.sleepers(atLeast: 1)
+    // With 0 the request is already on its way: it reaches the server halfway through the round trip.
+    #expect(clock.nextDeadline == TestClock.Instant(offset: random == 0 ? .milliseconds(100) : .seconds(15)))
+    await allowlist.appWillResignActive()
+  }
 }
