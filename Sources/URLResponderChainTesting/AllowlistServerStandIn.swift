@@ -10,8 +10,8 @@ public import URLResponderChainRemoteAllowlist
 #endif
 
 /// A stand-in for the allowlist server, with no socket: a `RemoteAllowlist` made by
-/// ``remoteAllowlist(_:)`` sends its requests here, so an app's tests can cover its remote
-/// list, its policy and its recovery prompts without an HTTP server.
+/// ``remoteAllowlist(_:cachesFolder:random:)`` sends its requests here, so an app's tests can
+/// cover its remote list, its policy and its recovery prompts without an HTTP server.
 ///
 /// ```swift
 /// let server = AllowlistServerStandIn(.document(#"{"version": 1, "allow": ["example.com"]}"#))
@@ -102,7 +102,7 @@ public final class AllowlistServerStandIn: Sendable {
   ///
   /// - Parameters:
   ///   - configuration: The list's configuration.
-  ///   - cachesFolder: What ``RemoteAllowlistConfiguration/CacheLocation/cachesFolder`` means
+  ///   - cachesFolder: What `RemoteAllowlistConfiguration.CacheLocation.cachesFolder` means
   ///     for this list: a folder standing for the app's caches folder, which a second list over
   ///     it finds as a relaunched app would. `nil`, the default, keeps such a list in memory,
   ///     so that tests share nothing through the app's real caches folder.
