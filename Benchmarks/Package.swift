@@ -40,6 +40,22 @@ let package = Package(
       ],
       path: "Sources/PropagationRatios"
     ),
+    // Runs every task of a simulation on one thread (Swift's global executor, hooked), so that
+    // it knows when all of them wait and may move its clock.
+    .target(name: "OneThreadExecutor"),
+    // `swift run -c release fleet-simulation`: many remote allowlists, as apps hold them, against
+    // one list server on a virtual clock (freshness, outages, a new deny rule, a push).
+    .executableTarget(
+      name: "fleet-simulation",
+      dependencies: [
+        "OneThreadExecutor",
+        .product(name: "URLResponderChain", package: "URLResponderChain"),
+        .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),
+        .product(name: "URLResponderChainRemoteAllowlist", package: "URLResponderChain"),
+        .product(name: "URLResponderChainTesting", package: "URLResponderChain"),
+      ],
+      path: "Sources/FleetSimulation"
+    ),
     // `swift run -c release allowlist-tool-throughput`: url-allowlist check on 1,000,000 URLs,
     // rate and peak memory, against `cat` of the same input.
     .executableTarget(name: "allowlist-tool-throughput", path: "Sources/AllowlistToolThroughput"),

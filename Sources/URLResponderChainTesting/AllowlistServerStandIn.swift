@@ -10,8 +10,8 @@ public import URLResponderChainRemoteAllowlist
 #endif
 
 /// A stand-in for the allowlist server, with no socket: a `RemoteAllowlist` made by
-/// ``remoteAllowlist(_:cachesFolder:)`` sends its requests here, so an app's tests can cover its remote
-/// list, its policy and its recovery prompts without an HTTP server.
+/// ``remoteAllowlist(_:cachesFolder:random:)`` sends its requests here, so an app's tests can
+/// cover its remote list, its policy and its recovery prompts without an HTTP server.
 ///
 /// ```swift
 /// let server = AllowlistServerStandIn(.document(#"{"version": 1, "allow": ["example.com"]}"#))
@@ -30,7 +30,7 @@ public import URLResponderChainRemoteAllowlist
 /// it. A relaunch is a second list over the same `cachesFolder`.
 ///
 /// ```swift
-/// let testClock = ContinuousClock()  // in a test, a clock the test moves
+/// let testClock = TestClock()  // moves when the test says: `testClock.advance(by: .seconds(300))`
 /// let slow = AllowlistServerStandIn(
 ///   .document(#"{"version": 1, "allow": ["example.com"]}"#), clock: testClock, roundTripTime: .milliseconds(150))
 /// let caches = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
@@ -106,13 +106,17 @@ public final class AllowlistServerStandIn: Sendable {
   ///     for this list: a folder standing for the app's caches folder, which a second list over
   ///     it finds as a relaunched app would. `nil`, the default, keeps such a list in memory,
   ///     so that tests share nothing through the app's real caches folder.
+  ///   - random: A number in `0..<1` for each of the list's random waits: the refresh after the
+  ///     app becomes active, the retries' and the outage back-off's jitter. At random by
+  ///     default; numbers of the test's make those waits known (`{ 0 }`: the shortest).
   public func remoteAllowlist(
-    _ configuration: RemoteAllowlistConfiguration, cachesFolder: URL? = nil
+    _ configuration: RemoteAllowlistConfiguration, cachesFolder: URL? = nil,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
   ) throws(RemoteAllowlistConfigurationError) -> RemoteAllowlist {
     let (clock, startDate) = (clock, startDate)
     return try RemoteAllowlist(
       configuration: configuration, transport: StandInTransport(server: self),
-      now: { startDate.addingTimeInterval(clock.elapsed() / .seconds(1)) }, clock: listClock,
+      now: { startDate.addingTimeInterval(clock.elapsed() / .seconds(1)) }, random: random, clock: listClock,
       appCaches: cachesFolder)
   }
 
