@@ -17,7 +17,7 @@ let casualUsers = option("--casual-users", 1000)
 
 print(
   "\(readers) readers (6 sessions a day) and \(casualUsers) casual users (1.5 a day) on a virtual clock;"
-    + " the server answers in 200 ms with Cache-Control: max-age=300, stale-if-error=86400 and an ETag.\n")
+    + " the server answers in 200 ms with Cache-Control: \(Published.cacheControl) and an ETag.\n")
 let started = ContinuousClock.now
 do {
   try aDay(readers: readers, casualUsers: casualUsers)
