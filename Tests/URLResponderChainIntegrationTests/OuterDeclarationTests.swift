@@ -38,6 +38,15 @@ import URLResponderChainTesting
     var opened: [URL] { environment.presentations.map(\.url) + application.systemOpener.openedURLs }
   }
 
+  /// A list that shows `*.example.com` in-app and blocks the tracker.
+  static let trackerList = #"{"version": 1, "allow": ["*.example.com"], "deny": ["tracker.example"]}"#
+
+  /// A remote list served by `server`.
+  static func remoteList(at server: AllowlistServerStandIn) throws -> RemoteAllowlist {
+    try server.remoteAllowlist(
+      RemoteAllowlistConfiguration(endpoint: try #require(URL(string: "https://config.example.com/list.json"))))
+  }
+
   @Test func anOuterDenyRuleHoldsUnderANearerDeclarationForATapAndAPreview() async {
     let app = App(outer: .inApp(["*.example.com"], blocking: ["tracker.example"]))
     let result = await app.view.propagateURL(tracker, options: .untimed())
@@ -66,11 +75,8 @@ import URLResponderChainTesting
   }
 
   @Test func anOuterRemoteListIsWaitedForAndItsDenyRuleHolds() async throws {
-    let server = AllowlistServerStandIn(
-      .document(#"{"version": 1, "allow": ["*.example.com"], "deny": ["tracker.example"]}"#))
-    let remote = try server.remoteAllowlist(
-      RemoteAllowlistConfiguration(endpoint: try #require(URL(string: "https://config.example.com/list.json"))))
-    let app = App(outer: LinkPolicy(inApp: remote))
+    let server = AllowlistServerStandIn(.document(Self.trackerList))
+    let app = App(outer: LinkPolicy(inApp: try Self.remoteList(at: server)))
     // A tap waits for the outer list, which it has never fetched.
     let result = await app.view.propagateURL(tracker, options: .untimed())
     #expect(result.outcome == .discarded(reason: "blocked by the deny rule \"tracker.example\""))
@@ -85,11 +91,8 @@ import URLResponderChainTesting
   /// A long press cannot wait for a remote list above that is not held yet: nothing is
   /// previewed in-app by its leave, since once fetched it may block the link.
   @Test func aPreviewShowsNothingInAppBeforeAnOuterRemoteListIsHeld() async throws {
-    let server = AllowlistServerStandIn(
-      .document(#"{"version": 1, "allow": ["*.example.com"], "deny": ["tracker.example"]}"#))
-    let remote = try server.remoteAllowlist(
-      RemoteAllowlistConfiguration(endpoint: try #require(URL(string: "https://config.example.com/list.json"))))
-    let app = App(outer: LinkPolicy(inApp: remote))
+    let server = AllowlistServerStandIn(.document(Self.trackerList))
+    let app = App(outer: LinkPolicy(inApp: try Self.remoteList(at: server)))
     #expect(LinkMenu(for: tracker, from: app.view)?.previewURL == nil)
     #expect(LinkMenu(for: docs, from: app.view)?.previewURL == nil)
     // Once a tap fetched it, what it does not block is previewed by the nearer declaration.
@@ -100,10 +103,8 @@ import URLResponderChainTesting
 
   /// A remote list above that cannot be had fails closed, as the nearest one's would.
   @Test func anOuterRemoteListThatCannotBeHadRefuses() async throws {
-    let server = AllowlistServerStandIn(.failure(.serverError(status: 503)))
-    let remote = try server.remoteAllowlist(
-      RemoteAllowlistConfiguration(endpoint: try #require(URL(string: "https://config.example.com/list.json"))))
-    let app = App(outer: LinkPolicy(inApp: remote))
+    let app = App(
+      outer: LinkPolicy(inApp: try Self.remoteList(at: AllowlistServerStandIn(.failure(.serverError(status: 503))))))
     let result = await app.view.propagateURL(docs, options: .untimed())
     guard case .discarded = result.outcome else {
       Issue.record("\(result.outcome)")
