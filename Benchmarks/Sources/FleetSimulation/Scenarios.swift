@@ -7,7 +7,8 @@ enum Published {
   static let roundTripTime = Duration.milliseconds(200)
   /// The README's `Cache-Control`, or `FLEET_CACHE_CONTROL` to weigh others against it.
   static let cacheControl =
-    ProcessInfo.processInfo.environment["FLEET_CACHE_CONTROL"] ?? "max-age=300, stale-while-revalidate=86400, stale-if-error=86400"
+    ProcessInfo.processInfo.environment["FLEET_CACHE_CONTROL"]
+    ?? "max-age=300, stale-while-revalidate=86400, stale-if-error=86400"
   static let headers = ["Cache-Control": cacheControl]
   static let list = AllowlistServerStandIn.Reply.document(
     #"{"version": 1, "allow": ["example.com"]}"#, headers: headers.merging(["ETag": "\"v1\""]) { $1 })
