@@ -70,7 +70,7 @@ import URLResponderChainAllowlist
     let invalid = read(200, headers: ["content-type": "application/json"], body: Data(#"{"allow": 1}"#.utf8))
     guard case .failure(.invalidDocument) = invalid.0 else { Issue.record("\(invalid.0)"); return }
     let portal = read(200, headers: ["content-type": "text/html"], body: Data("<html>".utf8))
-    guard case .failure(.malformedResponse) = portal.0 else { Issue.record("\(portal.0)"); return }
+    guard case .failure(.captivePortal) = portal.0 else { Issue.record("\(portal.0)"); return }
   }
 
   @Test func aNotModifiedKeepsTheStoredListAndRenewsItsAge() throws {
