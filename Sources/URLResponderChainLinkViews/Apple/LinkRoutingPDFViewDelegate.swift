@@ -29,7 +29,10 @@
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     private lazy var menuDelegate = LinkMenuInteractionDelegate(
       link: { [weak self] location in self?.pdfView.flatMap { Self.link(at: location, in: $0) } },
-      menu: { [weak self] url in (self?.enclosingModifier ?? self?.pdfView).flatMap { LinkMenu(for: url, from: $0) } },
+      menu: { [weak self] url in
+        if let modifier = self?.enclosingModifier { return LinkMenu(for: url, from: modifier) }
+        return self?.pdfView.flatMap { LinkMenu(for: url, from: $0) }
+      },
       onResult: { [weak self] in self?.onResult },
       startingAt: { [weak self] in self?.enclosingModifier })
     private weak var pdfView: PDFView?
