@@ -35,16 +35,24 @@ import URLResponderChainTesting
     return try InboundLinkDispatcher(scene: scene, configuration: .init(associatedDomains: ["example.com"]))
   }
 
+  /// Opens the links of documents 1 and 2, one after the other, as two universal links.
+  private static func twoLinks(to dispatcher: InboundLinkDispatcher) async throws -> (
+    InboundLinkResult, InboundLinkResult
+  ) {
+    let first = await dispatcher.open(
+      try #require(URL(string: "https://example.com/documents/1")), source: .universalLink)
+    let second = await dispatcher.open(
+      try #require(URL(string: "https://example.com/documents/2")), source: .universalLink)
+    return (first, second)
+  }
+
   @Test func aSecondLinkFollowsThePushOfTheFirst() async throws {
     let app = TestApplication()
     let scene = TestScene()
     let stack = DocumentsNavigationController(name: "documents", root: TestViewController(name: "list"))
     let dispatcher = try dispatcher(showing: stack, in: scene, app: app)
-    let first = await dispatcher.open(
-      try #require(URL(string: "https://example.com/documents/1")), source: .universalLink)
+    let (first, second) = try await Self.twoLinks(to: dispatcher)
     #expect(first.outcome == .handled)
-    let second = await dispatcher.open(
-      try #require(URL(string: "https://example.com/documents/2")), source: .universalLink)
     #expect(second.outcome == .handled)
     #expect(stack.viewControllers.map(\.name) == ["list", "1", "2"])
   }
@@ -58,11 +66,8 @@ import URLResponderChainTesting
     let stack = TestNavigationController(name: "documents", root: list)
     list.parentNavigation = stack
     let dispatcher = try dispatcher(showing: stack, in: scene, app: app)
-    let first = await dispatcher.open(
-      try #require(URL(string: "https://example.com/documents/1")), source: .universalLink)
+    let (first, second) = try await Self.twoLinks(to: dispatcher)
     #expect(first.outcome == .handled)
-    let second = await dispatcher.open(
-      try #require(URL(string: "https://example.com/documents/2")), source: .universalLink)
     guard case .discarded = second.outcome else {
       Issue.record("\(second.outcome)")
       return

@@ -137,7 +137,7 @@ extension URLSafety {
   private static func schemeAndRest(of text: String) -> (bytes: [UInt8], colon: Int)? {
     let bytes = browserTrimmed(text)
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.first?.asciiLowercased.isASCIILetter == true,
-      bytes[..<colon].allSatisfy({ $0.asciiLowercased.isSchemeByte })
+      bytes[..<colon].allSatisfy(\.isSchemeByte)
     else { return nil }
     return (bytes, colon)
   }
@@ -150,10 +150,4 @@ extension URLSafety {
 extension UInt8 {
   /// Whether the byte is a lowercase ASCII letter.
   fileprivate var isASCIILetter: Bool { self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z") }
-
-  /// Whether the byte may stand in a lowercased scheme: a letter, a digit, `+`, `-` or `.`.
-  fileprivate var isSchemeByte: Bool {
-    isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
-      || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == UInt8(ascii: ".")
-  }
 }

@@ -25,7 +25,10 @@ public import Foundation
 ///   func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
 ///     // The app's short links are expanded by its server; the declared policy at the chain's
 ///     // end then decides where the full link opens. One it cannot expand goes on as it is.
-///     guard url.host() == "s.example.com", let full = try? await expandShortLink(url) else { return .notHandled }
+///     // The host as the SDK reads it: `S.EXAMPLE.COM` and `s.example.com.` are it too.
+///     guard (try? EligibleURL(url))?.host == "s.example.com", let full = try? await expandShortLink(url) else {
+///       return .notHandled
+///     }
 ///     return .rewrite(full)
 ///   }
 /// }

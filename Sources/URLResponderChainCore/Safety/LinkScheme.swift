@@ -44,8 +44,9 @@ package enum LinkScheme {
 }
 
 extension UInt8 {
-  /// Whether the byte may stand in a scheme (RFC 3986): a letter, a digit, `+`, `-` or `.`.
-  fileprivate var isSchemeByte: Bool {
+  /// Whether the byte may stand in a scheme (RFC 3986): a letter in either case, a digit, `+`,
+  /// `-` or `.`. The one reading of a scheme's bytes: the link readers of every product use it.
+  package var isSchemeByte: Bool {
     let lower = asciiLowercased
     return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
       || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
