@@ -321,8 +321,10 @@ final class PropagationWalk {
         }
         if let handler = node as? any AsyncURLHandler {
           // The application is the chain's end: passed now, asked once the chain runs out, so
-          // that its delegate's handlers are asked before anything opens.
-          if chainEnd == nil, !askedChainEnd, handler is any SystemURLOpener {
+          // that its delegate's handlers are asked before anything opens. A handler of the type
+          // just awaited is no application (the application is awaited last), so a run of
+          // SwiftUI modifiers pays the conformance lookup once.
+          if typeID != awaitedType, chainEnd == nil, !askedChainEnd, handler is any SystemURLOpener {
             chainEnd = handler
             cursor = handler.nextNode
             held.append(consume handler)
