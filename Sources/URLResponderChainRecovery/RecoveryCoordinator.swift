@@ -75,6 +75,12 @@ public final class RecoveryCoordinator {
     await pending[kind]?.untilJoined(count)
   }
 
+  /// Returns once the pending recovery of `kind` ends (at once when none is pending), with
+  /// how it ended: for tests whose operation stops waiting where they cannot see it.
+  package func untilResolved(_ kind: RecoveryKind) async -> RecoveryChoice? {
+    await pending[kind]?.wait()
+  }
+
   /// Returns once the pending recovery of `kind` learnt that its prompt went away (at once
   /// when it has, or when none is pending): for tests that let go of a prompt.
   package func untilPromptReleased(for kind: RecoveryKind) async {

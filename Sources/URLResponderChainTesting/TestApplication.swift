@@ -1,13 +1,16 @@
-public import Foundation
+package import Foundation
 public import URLResponderChainCore
 
-/// The application at the top of the test tree: the fallback that opens URLs "in the system".
+/// The application at the top of the test tree: the chain's end, which opens URLs "in the
+/// system" through its ``systemOpener``.
 ///
 /// Like `UIApplication`, its next responder is its delegate when the delegate is a
-/// responder that is not a view, a view controller or the application itself. As a
-/// an `AsyncURLHandler` it hands URLs to a ``FakeSystemOpener``, handled exactly when it opened.
+/// responder that is not a view, a view controller or the application itself; a walk passes
+/// the application, asks the delegate, and then decides where the link opens, as it does in
+/// an app. Every link that opens in the system opens through ``systemOpener``, whether the
+/// default policy or a declared presenter sent it there.
 @MainActor
-open class TestApplication: TestResponder, AsyncURLHandler, SystemURLOpener {
+open class TestApplication: TestResponder, SystemURLOpener {
   /// Stands in for the system: records what was opened.
   public let systemOpener: FakeSystemOpener
   /// The windows, which the application owns.
@@ -43,10 +46,8 @@ open class TestApplication: TestResponder, AsyncURLHandler, SystemURLOpener {
     return delegate
   }
 
-  /// Hands `url` to the ``systemOpener``; handled exactly when it opened. Inbound links
-  /// (`URLHandlingContext.isInbound`) are passed on, as
-  /// `UIApplication` does.
-  open func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    await SystemFallback.decide(url, context: context) { systemOpener.open($0) }
+  /// Hands `url` to the ``systemOpener``; whether it opened.
+  package func openInSystem(_ url: URL) async -> Bool {
+    systemOpener.open(url)
   }
 }

@@ -27,14 +27,12 @@ import URLResponderChainInboundLinks
     var sceneURLOpener: (any SceneURLOpening)? { scene }
   }
 
-  /// The application at the end of the chain, deciding as `UIApplication` does.
-  final class Application: Linked, AsyncURLHandler, SystemURLOpener {
+  /// The application at the end of the chain: the way to the system when no scene is known.
+  final class Application: Linked, SystemURLOpener {
     var opened: [URL] = []
-    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      await SystemFallback.decideFromOriginatingScene(url, context: context) { url in
-        opened.append(url)
-        return true
-      }
+    func openInSystem(_ url: URL) async -> Bool {
+      opened.append(url)
+      return true
     }
   }
 
@@ -83,24 +81,22 @@ import URLResponderChainInboundLinks
     #expect(scene.opened.isEmpty && application.opened.isEmpty)
   }
 
-  @Test func aLoopUpTheChainEndsTheSearchNotTheApp() async {
+  @Test func aLoopUpTheChainEndsTheWalkNotTheApp() async {
     let application = Application()
     let first = Node()
     let second = Node(next: first)
     first.next = second
-    let context = URLHandlingContext(originalURL: exampleURL, origin: first)
-    #expect(SystemFallback.originatingScene(of: context) == nil)
-    // No declaration can be known on a chain that loops: the link fails closed.
-    #expect(
-      await application.decideURL(exampleURL, context: context)
-        == .discarded(reason: "the chain cannot be searched for its policy"))
+    // A chain that loops never reaches the application: nobody opens the link.
+    #expect(await first.propagateURL(exampleURL).outcome == .notHandled)
     #expect(application.opened.isEmpty)
   }
 
-  @Test func aFreedOriginHasNoScene() async {
-    var origin: ShownView? = ShownView(in: Scene())
-    let context = URLHandlingContext(originalURL: exampleURL, origin: origin!)
-    origin = nil
-    #expect(SystemFallback.originatingScene(of: context) == nil)
+  @Test func aSceneOnTheWayIsRecordedOnceTheFirstIsFound() async {
+    let application = Application()
+    let near = Scene()
+    let far = Scene()
+    let origin = ShownView(in: near, next: ShownView(in: far, next: application))
+    #expect(await origin.propagateURL(exampleURL).outcome == .handled)
+    #expect(near.opened == [exampleURL] && far.opened.isEmpty)
   }
 }

@@ -41,17 +41,16 @@ private final class Topic: TestViewController, ErrorHandler {
   }
 }
 
-/// The test application, recording what it answered: a walk that timed out no longer waits
-/// for it, but the test can.
-private final class RecordingApplication: TestApplication {
-  private(set) var answers: [URLHandlingDecision] = []
-  let answered = Gate()
+/// A link inside a view that defers every link until the test releases it: while it waits,
+/// the link can be taken away.
+private final class DeferringView: TestView, AsyncURLHandler {
+  let entered = Gate()
+  let release = Gate()
 
-  override func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-    let decision = await super.decideURL(url, context: context)
-    answers.append(decision)
-    answered.open()
-    return decision
+  func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
+    entered.open()
+    await release.wait()
+    return .notHandled
   }
 }
 
@@ -72,7 +71,7 @@ private struct TwoTaps {
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct RemoteListPolicyTests {
   private struct Tree {
-    let app: RecordingApplication
+    let app: TestApplication
     let topic: Topic
     let links: [TestView]
     let environment: RecordingLinkEnvironment
@@ -91,7 +90,7 @@ private struct TwoTaps {
     configuration.retry.maximumAttempts = 1
     configuration.whenUnavailable = unavailable
     configuration.credentials = credentials
-    let app = RecordingApplication()
+    let app = TestApplication()
     let environment = RecordingLinkEnvironment(nativeAppHosts: ["youtu.be"], systemOpener: app.systemOpener)
     let policy = LinkPolicy(
       inApp: try RemoteAllowlist(configuration: configuration), rules: rules, recovery: recovery)
@@ -122,10 +121,17 @@ private struct TwoTaps {
     defer { server.stop() }
     let tree = try makeTree(server)
     let url = try #require(URL(string: "https://example.com"))
+    let deferring = DeferringView(name: "deferring")
+    tree.topic.view.addSubview(deferring)
     var link: TestView? = TestView(name: "removed link")
-    let context = URLHandlingContext(originalURL: url, origin: link!)
+    deferring.addSubview(link!)
+    let recorder = CompletionRecorder()
+    link!.propagateURL(url, completion: recorder.completion)
+    await deferring.entered.opened()
+    link!.removeFromSuperview()
     link = nil
-    #expect(await tree.app.decideURL(url, context: context) == .discarded(reason: "the link's view is gone"))
+    deferring.release.open()
+    #expect(await recorder.firstResult().outcome == .discarded(reason: "the link's view is gone"))
     #expect(server.requests.isEmpty, "nothing was fetched for a link nobody can see")
   }
 
@@ -319,10 +325,8 @@ private struct TwoTaps {
     clock.advance(by: .seconds(3))
     #expect(await recorder.firstResult().outcome == .timedOut)
     try #require(tree.topic.prompts.count == 1)
-    // The abandoned application's task was cancelled: it stops waiting for the choice.
-    await tree.app.answered.opened()
-    #expect(tree.app.answers == [.discarded(reason: "the allowlist check was cancelled")])
-    // It was the only link waiting, so the prompt ends too (and would close).
+    // The abandoned walk's task was cancelled: the end stops waiting for the choice. It was the
+    // only link waiting, so the prompt ends too (and would close).
     #expect(await tree.topic.prompts[0].resolution() == .cancel)
     #expect(!tree.recovery.isRecovering(.serverError))
     #expect(tree.app.systemOpener.openedURLs.isEmpty)
@@ -390,8 +394,10 @@ private struct TwoTaps {
     let result = try await tree.links[0].propagateURL(
       url, options: .init(handlerTimeout: .milliseconds(300)), within: .deadline)
     #expect(result.outcome == .timedOut)
-    await tree.app.answered.opened()
-    #expect(tree.app.answers == [.discarded(reason: "the allowlist check was cancelled")])
+    // The abandoned walk's task was cancelled: the end stops waiting for the network, and the
+    // recovery it was the only one waiting on ends with cancel (or has already ended).
+    let ending = await tree.recovery.untilResolved(.offline)
+    #expect(ending == nil || ending == .cancel)
     #expect(!tree.recovery.isRecovering(.offline))
     #expect(tree.app.systemOpener.openedURLs.isEmpty)
   }

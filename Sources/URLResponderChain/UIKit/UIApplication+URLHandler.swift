@@ -1,35 +1,16 @@
 #if canImport(UIKit) && !os(watchOS)
-  public import Foundation
-  public import UIKit
-  public import URLResponderChainCore
+  package import Foundation
+  package import UIKit
+  package import URLResponderChainCore
 
-  /// The application, at the end of every UIKit chain, decides where what nobody else
-  /// handled opens: the one place a tap's destination is decided.
-  ///
-  /// It asks the `LinkPolicy` declared nearest the link's origin (a ``SafariURLHandling``
-  /// view controller, `presentsLinksInSafari(policy:appearance:fileID:line:)`), once, with the
-  /// final URL, and that declaration's presenter shows the link where the policy says: in
-  /// Safari from the view controller nearest the link (never after
-  /// ``URLResponderChainCore/URLHandlingDecision/systemAction``), its own app first, the
-  /// system, or nowhere. A link whose view went away while a handler waited is discarded.
-  ///
-  /// With no declaration, a URL that reaches `UIApplication` is handed to the system (a
-  /// scheme of a document's own, such as `javascript:` or `file:`, never is): through the window scene
-  /// the tap came from where one is known (on iPad with several windows, the link opens
-  /// from that window), with `UIApplication.open(_:options:completionHandler:)` otherwise.
-  /// Web links open in the default browser, other schemes in the app registered for them. The decision is
-  /// ``URLResponderChainCore/URLHandlingDecision/handled`` exactly when the system opened it.
-  ///
-  /// Inbound links (``URLResponderChainCore/URLHandlingContext/isInbound``) are passed on:
-  /// sending a link that opened the app back to the browser would bounce the user out of it.
-  /// ``URLResponderChainCore/InboundLinkDispatcher`` then applies its last handler.
-  extension UIApplication: AsyncURLHandler, SystemURLOpener {
-    /// Shows `url` by the declaration nearest its origin, or asks the system to open it;
-    /// handled if and only if it was shown or opened. Inbound links are passed on.
-    public func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      await SystemFallback.decideFromOriginatingScene(url, context: context) { url in
-        await opens(url, universalLinksOnly: false)
-      }
+  /// The application, at the end of every UIKit chain, is where the walk decides what nobody
+  /// else handled: the walk passes it, asks its delegate, and then the declaration nearest
+  /// the link decides (every one above may refuse). With no declaration, the system opens the
+  /// link (a scheme of a document's own, such as `javascript:` or `file:`, never): from the
+  /// window scene the tap came from where one is known, through the application otherwise.
+  extension UIApplication: SystemURLOpener {
+    package func openInSystem(_ url: URL) async -> Bool {
+      await opens(url, universalLinksOnly: false)
     }
   }
 

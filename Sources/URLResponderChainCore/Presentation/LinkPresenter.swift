@@ -88,7 +88,7 @@ public final class LinkPresenter {
     return outcome
   }
 
-  /// Shows `url` as the chain's end does (``SystemFallback``): from the top-most presented
+  /// Shows `url` as the chain's end does (``ChainEnd``): from the top-most presented
   /// view controller above `base` (with none, the system opens what would show in-app), and
   /// never in-app unless `inApp` (a handler answered ``URLHandlingDecision/systemAction``).
   /// `judged` is the list's answer after the chain's end waited for a fetched list

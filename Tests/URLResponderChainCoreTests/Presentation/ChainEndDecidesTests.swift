@@ -192,9 +192,7 @@ private final class RoutingScreen: TestViewController, URLHandler {
     let node = ViewLinkHandler(name: "Reader.swift:3", nil)
     node.linkPresenter = article.linkPresenter
     node.anchor = application
-    let declared = SystemFallback.declaration(from: node)
-    #expect(declared?.presenter === article.linkPresenter)
-    #expect(declared?.host == nil)
+    #expect(LinkDryRun.run(of: web, from: node).inApp == nil)
     #expect(await node.propagateURL(web).outcome == .handled)
     #expect(environment.presentations.isEmpty)
     #expect(application.systemOpener.openedURLs == [web])
@@ -202,16 +200,16 @@ private final class RoutingScreen: TestViewController, URLHandler {
 
   /// A link that opened the app is never shown by a declaration: it is passed on.
   @Test func anInboundLinkIsPassedOn() async {
-    let context = URLHandlingContext(
-      originalURL: web, origin: text, hop: 0, inboundSourceName: "universal link", isDryRun: false)
-    #expect(await application.decideURL(web, context: context) == .notHandled)
+    var options = URLPropagationOptions()
+    options.inboundSourceName = "universal link"
+    #expect(await text.propagateURL(web, options: options).outcome == .notHandled)
     #expect(environment.presentations.isEmpty && application.systemOpener.openedURLs.isEmpty)
   }
 
-  /// A chain longer than any screen's, or one that loops, fails closed: no declaration can be
-  /// known, so the link is discarded rather than handed to the system past a policy that may
-  /// block it.
-  @Test func aChainLongerThanTheSearchOrALoopIsDiscarded() async throws {
+  /// A chain longer than any screen's is decided as a short one is: the walk recorded every
+  /// declaration on its way, and searches nothing again. A chain that loops never reaches the
+  /// application: nobody opens the link.
+  @Test func aLongChainIsDecidedAndALoopOpensNothing() async throws {
     var head: any ResponderChainNode = application
     var nodes: [TestResponder] = []
     for index in 0..<1_100 {
@@ -219,19 +217,15 @@ private final class RoutingScreen: TestViewController, URLHandler {
       nodes.append(node)
       head = node
     }
-    #expect(SystemFallback.declaration(from: head) == nil)
-    #expect(await head.propagateURL(web).outcome == .discarded(reason: "the chain cannot be searched for its policy"))
-    #expect(application.systemOpener.openedURLs.isEmpty)
+    #expect(await head.propagateURL(web).outcome == .handled)
+    #expect(application.systemOpener.openedURLs == [web])
 
     let first = LinkedResponder(name: "first", next: nil)
     let second = LinkedResponder(name: "second", next: first)
     first.next = second
-    #expect(SystemFallback.declaration(from: first) == nil)
-    let context = URLHandlingContext(originalURL: web, origin: first)
-    #expect(
-      await application.decideURL(web, context: context)
-        == .discarded(reason: "the chain cannot be searched for its policy"))
-    #expect(application.systemOpener.openedURLs.isEmpty)
+    #expect(await first.propagateURL(web).outcome == .notHandled)
+    #expect(LinkDryRun.run(of: web, from: first).destination == .discarded(reason: "nobody in the chain opens it"))
+    #expect(application.systemOpener.openedURLs == [web])
   }
 }
 

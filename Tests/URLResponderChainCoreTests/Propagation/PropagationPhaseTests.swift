@@ -14,7 +14,7 @@ import Testing
 
   static func phases() -> [PropagationPhase] {
     [
-      .ready(from: Node()), .walking, .stopped(at: ImmediateHandler(.handled)), .awaiting(pending),
+      .ready(from: Node()), .walking, .stopped(at: .handler(ImmediateHandler(.handled))), .awaiting(pending),
       .finished(result),
     ]
   }

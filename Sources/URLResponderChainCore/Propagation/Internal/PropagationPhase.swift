@@ -13,8 +13,9 @@ enum PropagationPhase {
   case ready(from: any ResponderChainNode)
   /// Passing nodes and asking handlers that answer at once.
   case walking
-  /// At a handler that must be awaited, which the walk's task has not called yet.
-  case stopped(at: any AsyncURLHandler)
+  /// At a handler that must be awaited, or at the chain's end, which the walk's task has not
+  /// asked yet.
+  case stopped(at: WalkState.Awaited)
   /// Waiting for the handler's answer.
   case awaiting(PendingHandler)
   /// Ended; every waiter was given this result (a cancelled caller its own copy).

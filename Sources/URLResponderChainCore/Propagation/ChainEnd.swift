@@ -1,0 +1,134 @@
+import Foundation
+
+/// What a walk passed on its way up that the chain's end decides with: the application, the
+/// nearest presentation host, the scene the link came from, and every declaration, nearest
+/// first. All weak: a walk holds no node past its turn, and one gone by the end is seen.
+@MainActor
+struct ChainEndRecord {
+  /// A declaration passed: the presenter its node declared then.
+  struct Declaration {
+    weak var presenter: LinkPresenter?
+  }
+
+  /// The application passed (the first ``SystemURLOpener``), and whether one was.
+  weak var application: (any SystemURLOpener)?
+  var passedApplication = false
+  /// The nearest ``PresentationHost`` passed: the in-app browser is presented from it.
+  weak var host: (any PresentationHost)?
+  /// The first scene a node passed was shown in: the system opens the link from it.
+  weak var scene: (any SceneURLOpening)?
+  /// Every declaration passed, nearest first.
+  var declarations: [Declaration] = []
+}
+
+/// The chain's end: the one place where a link nobody handled, or one a handler sent to the
+/// system (``URLHandlingDecision/systemAction``), is decided. Handlers only answer; the walk
+/// records what it passes (``ChainEndRecord``), and once the chain ran out past the application
+/// (and its delegate was asked) this decides, once, with the final URL:
+///
+/// - The declaration nearest the link's origin (``LinkPresenting``: a `SafariURLHandling` view
+///   controller, `.presentsLinksInSafari(policy:)`) says where it opens, and its presenter
+///   performs that: in-app from the nearest presentation host, the link's own app first, the
+///   system, or nowhere. After `.systemAction`, never in-app.
+/// - Every declaration above the nearest may refuse the link: its `discarded` rules, its
+///   list's deny rules, a remote list waited for as the nearest one's is. A screen narrows
+///   what its scene or app allows, never re-opens what they block.
+/// - With no declaration, the default policy (`LinkPolicy()`) decides without in-app: the
+///   system opens the link, except a scheme of a document's own (`javascript:`, `data:`,
+///   `file:`…) or text without a scheme, which is discarded.
+/// - One way to the system: from the scene the link came from, else the application's.
+/// - A link that opened the app (``URLHandlingContext/isInbound``) is passed on: sending it
+///   back to the browser would bounce the user out of the app. A link whose view, or a
+///   declaration on its way, went away while a handler waited is discarded: what applies to it
+///   can no longer be known.
+///
+/// A long press asks the same end without performing (``preview(_:passed:origin:)``).
+@MainActor
+enum ChainEnd {
+  /// Decides where `url` opens, from what the walk `passed`, and performs it; the decision
+  /// the application's step records.
+  static func decide(
+    _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin, application: any SystemURLOpener
+  ) async -> URLHandlingDecision {
+    guard origin.inboundSourceName == nil else { return .notHandled }
+    let presenters: [LinkPresenter]
+    switch declarations(in: passed, origin: origin) {
+    case .failure(let refusal): return .discarded(reason: refusal.reason)
+    case .success(let found): presenters = found
+    }
+    let scene = passed.scene
+    // One way to the system: from the scene the link came from, else the application's.
+    func system(_ url: URL) async -> Bool {
+      if let scene { return await scene.openURL(url) }
+      return await application.openInSystem(url)
+    }
+    let originNode = origin.node
+    for outer in presenters.dropFirst() {
+      let judged = await outer.policy.list?.waitsForList?(url, originNode)
+      if let refusal = outer.policy.refusal(for: url, judged: judged) { return .discarded(reason: refusal) }
+    }
+    guard let nearest = presenters.first else {
+      if case .discarded(let reason) = LinkPolicy().destination(for: url, inApp: false, judged: nil) {
+        return .discarded(reason: reason)
+      }
+      return await system(url) ? .handled : .notHandled
+    }
+    // A fetched list is waited for first (a tap may wait for the network, its prompts
+    // reported from the origin), and its answer is the one the policy goes by.
+    let judged = await nearest.policy.list?.waitsForList?(url, originNode)
+    let inApp = !origin.wasSentToTheSystem && passed.host != nil
+    let outcome = await nearest.present(url, from: passed.host, inApp: inApp, judged: judged, system: system)
+    ChainLog.presentation.debug(outcome.logDescription, url: url, "")
+    return outcome.decision
+  }
+
+  /// What ``decide(_:passed:origin:application:)`` would do with `url`, found without waiting
+  /// and without doing it: a long press's preview. A remote list answers from the list held
+  /// now; a declaration above the nearest whose fetched list is not held yet may block the
+  /// link once it is, so nothing is previewed in-app.
+  ///
+  /// - Returns: Where a tap would open `url`, and the checked URL a preview shows in-app, set
+  ///   exactly when that is in-app.
+  static func preview(
+    _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin
+  ) -> (destination: LinkDestination, inApp: EligibleURL?) {
+    let presenters: [LinkPresenter]
+    switch declarations(in: passed, origin: origin) {
+    case .failure(let refusal): return (.discarded(reason: refusal.reason), nil)
+    case .success(let found): presenters = found
+    }
+    var outerListsAreHeld = true
+    for outer in presenters.dropFirst() {
+      if let refusal = outer.policy.refusal(for: url, judged: nil) { return (.discarded(reason: refusal), nil) }
+      if outer.policy.list?.holdsList?() == false { outerListsAreHeld = false }
+    }
+    let policy = presenters.first?.policy ?? LinkPolicy()
+    let inApp = presenters.first != nil && outerListsAreHeld && !origin.wasSentToTheSystem && passed.host != nil
+    let answer = policy.destination(for: url, inApp: inApp, judged: nil)
+    guard case .inApp = answer,
+      case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)
+    else { return (answer, nil) }
+    return (answer, eligible)
+  }
+
+  /// Why the end cannot decide.
+  struct Refusal: Error {
+    let reason: String
+  }
+
+  /// The presenters the walk's declarations name now, nearest first; a failure when the
+  /// link's view or one of them went away meanwhile.
+  private static func declarations(
+    in passed: ChainEndRecord, origin: PropagationOrigin
+  ) -> Result<[LinkPresenter], Refusal> {
+    guard origin.node != nil else { return .failure(Refusal(reason: "the link's view is gone")) }
+    var presenters: [LinkPresenter] = []
+    for declaration in passed.declarations {
+      guard let presenter = declaration.presenter else {
+        return .failure(Refusal(reason: "a declaration on the link's way is gone"))
+      }
+      presenters.append(presenter)
+    }
+    return .success(presenters)
+  }
+}
