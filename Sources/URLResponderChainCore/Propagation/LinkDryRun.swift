@@ -26,7 +26,9 @@ package enum LinkDryRun {
   package static func run(of url: URL, from origin: any ResponderChainNode) -> Result {
     let start = PropagationOrigin(url: url, node: origin, inboundSourceName: nil, isDryRun: true)
     var state = WalkState(origin: start, at: MonotonicClock.now(), signposting: false)
-    switch state.walk(from: origin, isEnded: { false }) {
+    let stop = state.walk(from: origin, isEnded: { false })
+    NodeKindCache.recent = state.kinds
+    switch stop {
     case .awaiting(.chainEnd):
       let end = ChainEnd.preview(state.url, passed: state.passed, origin: start)
       return (state.url, end.destination, end.inApp)

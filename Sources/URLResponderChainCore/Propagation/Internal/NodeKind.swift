@@ -35,3 +35,60 @@ struct NodeKind: OptionSet {
     self = kind
   }
 }
+
+extension NodeKind {
+  /// Every node class's kind, once found: one dictionary lookup for a class a walk meets
+  /// again, in place of six searches of the runtime's conformance cache. Process-wide, and
+  /// sound as such: it is isolated to the main actor, where every walk runs, and a class's
+  /// conformances never change, so an entry never goes stale. It holds one entry per class that
+  /// was ever a node.
+  @MainActor private static var kinds: [ObjectIdentifier: NodeKind] = [:]
+
+  /// The kind of `type`, whose identity is `id`, looked up once per process.
+  @MainActor
+  static func found(_ type: any ResponderChainNode.Type, id: ObjectIdentifier) -> NodeKind {
+    if let kind = kinds[id] { return kind }
+    let kind = NodeKind(of: type)
+    kinds[id] = kind
+    return kind
+  }
+}
+
+/// The kinds of the last four node classes a walk met: a chain alternates between a few
+/// classes (a view's, a handler's, a view controller's), and a lookup in ``NodeKind/found(_:id:)``
+/// would be the largest part of a plain node's hop.
+struct NodeKindCache {
+  /// The cache the last walk left: a walk starts with it, so that taps on one screen find
+  /// every class at once. Process-wide, and sound as such: it is isolated to the main actor,
+  /// where every walk runs, and holds only facts that never change.
+  @MainActor static var recent = NodeKindCache()
+
+  private var types: (ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?)
+  private var kinds: (NodeKind, NodeKind, NodeKind, NodeKind)
+  private var oldest = 0
+
+  init() {
+    types = (nil, nil, nil, nil)
+    kinds = ([], [], [], [])
+  }
+
+  /// The kind of `type`, whose identity is `id`: remembered, or looked up and remembered in
+  /// place of the oldest.
+  @MainActor
+  @inline(__always)
+  mutating func kind(of type: any ResponderChainNode.Type, id: ObjectIdentifier) -> NodeKind {
+    if types.0 == id { return kinds.0 }
+    if types.1 == id { return kinds.1 }
+    if types.2 == id { return kinds.2 }
+    if types.3 == id { return kinds.3 }
+    let kind = NodeKind.found(type, id: id)
+    switch oldest {
+    case 0: (types.0, kinds.0) = (id, kind)
+    case 1: (types.1, kinds.1) = (id, kind)
+    case 2: (types.2, kinds.2) = (id, kind)
+    default: (types.3, kinds.3) = (id, kind)
+    }
+    oldest = (oldest + 1) & 3
+    return kind
+  }
+}

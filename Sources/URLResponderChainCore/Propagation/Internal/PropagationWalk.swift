@@ -39,16 +39,14 @@ final class PropagationWalk {
 
   /// Where the walk is; changed only through `enter(_:)`.
   private var phase: PropagationPhase
-  /// The walk's state. While a run of the step goes on it is out, in the run's frame: the app's
-  /// code that a run calls (handlers, `nextNode`) may re-enter the walk (to cancel it), and
-  /// the runtime's exclusivity checks (SE-0176) would stop an access left open meanwhile.
-  private var state: WalkState
+  /// The walk's state, from its start until it finishes.
+  private var state: WalkState?
   /// Whether the walk has waited yet (its task suspended in a handler, or was left for a later
   /// main-actor turn). Until then nothing could go away while it ran, so it lets go of
   /// nothing; from then on it lets go of the nodes it holds before each awaited handler.
   private var hasWaited = false
-  /// Whether a run of the step has the state out; a cancellation meanwhile is answered once
-  /// the run stops (``cancel(token:)``).
+  /// Whether a run of the step goes on; a cancellation meanwhile is answered once the run
+  /// stops (``cancel(token:)``).
   private var isRunningStep = false
   /// Waiters cancelled while a run of the step had the state out, and whether that left none.
   private var cancelledDuringRun: [PropagationWaiters.Waiter] = []
@@ -65,7 +63,6 @@ final class PropagationWalk {
       url: url, node: origin, inboundSourceName: options.inboundSourceName, isDryRun: false)
     self.origin = start
     self.phase = .ready(from: origin)
-    self.state = WalkState(origin: start, at: 0, signposting: false)
     self.timeout = max(options.handlerTimeout, .zero)
     self.timeoutClock = TimeoutClock(options.clock)
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
@@ -100,15 +97,14 @@ final class PropagationWalk {
   }
 
   /// Whether the walk ended, for every caller that shares it.
-  var isFinished: Bool {
-    if case .finished = phase { return true }
-    return false
-  }
+  /// Whether the walk ended, for every caller that shares it: set with the phase
+  /// `.finished`, and read on every hop, where matching the phase would copy it.
+  private(set) var isFinished = false
 
   #if DEBUG
     /// How many let-go nodes the walk remembers (weakly): for the tests that a finished walk
     /// remembers none.
-    var rememberedNodeCount: Int { state.visited.rememberedCount }
+    var rememberedNodeCount: Int { state?.visited.rememberedCount ?? 0 }
   #endif
 
   /// The result, once the walk finished, for the caller that started it without a continuation.
@@ -220,12 +216,8 @@ final class PropagationWalk {
   /// From now on it lets go before every awaited handler, since any of them may suspend.
   private func letGoOfHeldNodes() {
     hasWaited = true
-    let nodes = withStateOut { state in
-      state.visited.remember(state.held)
-      var nodes = HeldNodes()
-      swap(&nodes, &state.held)
-      return nodes
-    }
+    // No app code runs while the state is accessed: remembering makes weak references.
+    let nodes = state?.rememberHeldNodes()
     // Freed here, if nobody else holds them, with no access to the walk open: a node's
     // `deinit` may reach the walk (by cancelling it).
     _ = consume nodes
@@ -238,32 +230,29 @@ final class PropagationWalk {
   /// - Returns: `true` when the walk stopped at something to await (the phase names it),
   ///   `false` when it finished.
   private func run(from node: any ResponderChainNode) -> Bool {
-    let stop = withStateOut { $0.walk(from: node, isEnded: { self.endsNow }) }
-    return proceed(after: stop)
+    proceed(after: walk(from: node))
   }
 
-  /// Calls `body` with the walk's state moved out of it, and moves it back; a walk that ended
-  /// meanwhile keeps nothing of it.
-  private func withStateOut<Result: ~Copyable>(_ body: (inout WalkState) -> Result) -> Result {
-    var local = WalkState(origin: origin, at: 0, signposting: false)
-    swap(&local, &state)
+  /// Runs the step from `node`, and answers a cancellation made meanwhile once it stopped.
+  ///
+  /// The access to the state stays open for the run, and the runtime's exclusivity checks
+  /// (SE-0176) stop any other: the app's code that the run calls (handlers, `nextNode`) may
+  /// re-enter the walk, but only to cancel it, which waits for the run (``cancel(token:)``).
+  private func walk(from node: any ResponderChainNode) -> WalkState.Stop {
     isRunningStep = true
-    let result = body(&local)
+    let stop = state?.walk(from: node, isEnded: { self.endsNow }) ?? .ended
     isRunningStep = false
-    swap(&local, &state)
-    // Freed with no access to the walk open: a node's `deinit` may reach the walk.
-    _ = consume local
     if !cancelledDuringRun.isEmpty { answerCancelledDuringRun() }
-    return result
+    return stop
   }
 
-  /// Answers the waiters cancelled while a run had the state out, with the trace up to the node
-  /// whose code cancelled, and ends the walk if none is left.
+  /// Answers the waiters cancelled while a run went on, with the trace up to the node whose
+  /// code cancelled, and ends the walk if none is left.
   private func answerCancelledDuringRun() {
     let cancelled = cancelledDuringRun
     cancelledDuringRun = []
-    let trace = state.trace
-    let url = state.url
+    let trace = state?.trace ?? []
+    let url = state?.url ?? originalURL
     if endRequested {
       endRequested = false
       let task = self.task
@@ -275,8 +264,9 @@ final class PropagationWalk {
     }
   }
 
-  /// Whether the walk ended, or a cancellation during the run asks it to end.
-  private var endsNow: Bool { endRequested || isFinished }
+  /// Whether the walk ended, or a cancellation during a run asks it to end: what a run of the
+  /// step asks after each call into the app's code. One stored flag, read once per hop.
+  private var endsNow = false
 
   /// Acts on where the step stopped: finishes, or records what to await.
   private func proceed(after stop: WalkState.Stop) -> Bool {
@@ -313,7 +303,17 @@ final class PropagationWalk {
       enter(
         .awaiting(
           PendingHandler(nodeID: ObjectIdentifier(node), nodeType: type(of: node), startedAt: tick, askedAt: askedAt)))
-      let decision = await ask(awaited)
+      // Asked here, not through a function of the walk's: each `async` call on the main actor
+      // costs a check of the executor.
+      let decision: URLHandlingDecision
+      switch awaited {
+      case .handler(let handler):
+        let (url, context) = (state?.url ?? originalURL, state?.context ?? URLHandlingContext(origin: origin, hop: 0))
+        decision = await handler.decideURL(url, context: context)
+      case .chainEnd(let application):
+        guard let url = state?.url, let passed = state?.passed else { return finish(.notHandled) }
+        decision = await ChainEnd.decide(url, passed: passed, origin: origin, application: application)
+      }
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
       // An answer returned after the deadline is too late, whether or not the watchdog got the
@@ -322,34 +322,20 @@ final class PropagationWalk {
       // leaves an answer given without suspending to count.)
       if timeout > .zero, timeoutClock.now(tick: MonotonicClock.now()) - askedAt > timeout { return timeOut() }
       enter(.walking)
-      if let outcome = withStateOut({ $0.apply(decision, by: node) }) { return finish(outcome) }
-      if isFinished { return }
+      // No app code runs while the answer is applied (a debug build reads a trace name only
+      // from the package's own nodes): the state stays in place.
+      if let outcome = state?.apply(decision, by: node) { return finish(outcome) }
       guard case .handler(let handler) = awaited else { return finish(.notHandled) }
       // Read after the handler answered: a chain that changed during a deferral is followed as
       // it is now. The app's `nextNode` may end the walk.
       let next = handler.nextNode
       if isFinished { return }
       // Its turn is over: kept with the nodes passed after it, so that a loop back to it is seen.
-      state.held.append(handler)
-      let stop =
-        if let next {
-          withStateOut { $0.walk(from: next, isEnded: { self.endsNow }) }
-        } else {
-          // The chain ran out past an awaited handler (the application's delegate).
-          withStateOut { $0.ranOut() }
-        }
+      state?.held.append(handler)
+      // The chain ran out past an awaited handler (the application's delegate): the end.
+      let stop = if let next { walk(from: next) } else { state?.ranOut() ?? .ended }
       guard proceed(after: stop), case .stopped(let nextAwaited) = phase else { return }
       awaited = nextAwaited
-    }
-  }
-
-  /// Asks the handler the walk stopped at, or the chain's end, for its decision.
-  private func ask(_ awaited: WalkState.Awaited) async -> URLHandlingDecision {
-    switch awaited {
-    case .handler(let handler):
-      return await handler.decideURL(state.url, context: state.context)
-    case .chainEnd(let application):
-      return await ChainEnd.decide(state.url, passed: state.passed, origin: origin, application: application)
     }
   }
 
@@ -359,13 +345,15 @@ final class PropagationWalk {
   private func finish(_ outcome: URLPropagationResult.Outcome, trace: [URLPropagationStep]? = nil) {
     // Nothing is held once the walk ends, not even by a handle an app keeps to cancel it, or
     // by a timed-out handler's task that ignores its cancellation and still holds the walk.
-    var ended = WalkState(origin: origin, at: 0, signposting: false)
-    swap(&ended, &state)
-    let handlerInterval = ended.handlerInterval
+    var ended = state.take()
+    let handlerInterval = ended?.handlerInterval
+    if let kinds = ended?.kinds { NodeKindCache.recent = kinds }
     let result = URLPropagationResult(
-      outcome: outcome, url: ended.url, originalURL: originalURL, trace: trace ?? ended.takeTrace())
+      outcome: outcome, url: ended?.url ?? originalURL, originalURL: originalURL, trace: trace ?? ended?.takeTrace() ?? [])
     // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
     enter(.finished(result))
+    isFinished = true
+    endsNow = true
     InFlightPropagations.remove(self)
     let watchdog = self.watchdog
     self.watchdog = nil
@@ -413,8 +401,8 @@ final class PropagationWalk {
 
   /// The trace so far, plus the handler being waited on, if any.
   private func traceIncludingPending() -> [URLPropagationStep] {
-    guard case .awaiting(let pending) = phase else { return state.trace }
-    var trace = state.trace
+    guard case .awaiting(let pending) = phase else { return state?.trace ?? [] }
+    var trace = state?.trace ?? []
     trace.append(URLPropagationStep(pending: pending, nanoseconds: MonotonicClock.now() &- pending.startedAt))
     return trace
   }
@@ -434,13 +422,16 @@ final class PropagationWalk {
   func cancel(token: Int) {
     guard !isFinished, let waiter = waiters.remove(token: token) else { return }
     if isRunningStep {
-      // The state is out with a run of the step, which stops at its next check.
+      // A run of the step has the state: it stops at its next check, and answers then.
       cancelledDuringRun.append(waiter)
-      if waiters.isEmpty { endRequested = true }
+      if waiters.isEmpty {
+        endRequested = true
+        endsNow = true
+      }
       return
     }
     let trace = traceIncludingPending()
-    let url = state.url
+    let url = state?.url ?? originalURL
     if waiters.isEmpty {
       let task = self.task
       task?.cancel()

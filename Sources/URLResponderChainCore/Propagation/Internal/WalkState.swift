@@ -60,17 +60,14 @@ struct WalkState: ~Copyable {
   private var lastTick: UInt64
   /// The nodes visited, and those passed since the walk last waited, which it keeps alive
   /// until it waits or ends (``VisitedNodes`` says why).
-  var visited = VisitedNodes()
+  private(set) var visited = VisitedNodes()
   var held = HeldNodes()
   /// What the chain's end decides with, recorded on the way up.
   private(set) var passed = ChainEndRecord()
   /// Whether the end was asked: after it, the walk ends.
   private(set) var askedTheEnd = false
-  /// The kind of the last node type seen: a run of nodes of one class (nested views, SwiftUI's
-  /// modifiers) is looked up once. A class's conformances do not change, and each lookup is a
-  /// search of the runtime's conformance cache, the largest part of a plain node's hop.
-  private var lastType: ObjectIdentifier?
-  private var lastKind = NodeKind()
+  /// The kinds of the node classes met last, each looked up once (``NodeKindCache``).
+  private(set) var kinds = NodeKindCache.recent
   /// The open signpost of the handler being asked, when Instruments listens.
   var handlerInterval: SignpostInterval?
   private let signposting: Bool
@@ -92,6 +89,15 @@ struct WalkState: ~Copyable {
     return taken
   }
 
+  /// Remembers the held nodes weakly and hands them over, for the walk to let go of: it is
+  /// about to wait, and while a handler takes its time, the nodes below it can go away.
+  mutating func rememberHeldNodes() -> HeldNodes {
+    visited.remember(held)
+    var nodes = HeldNodes()
+    swap(&nodes, &held)
+    return nodes
+  }
+
   /// Walks from `start` while each node is passed or answers at once.
   ///
   /// - Parameter isEnded: Whether the walk ended meanwhile (a handler or a node's `nextNode`
@@ -107,11 +113,7 @@ struct WalkState: ~Copyable {
       let typeID = ObjectIdentifier(nodeType)
       hop &+= 1
       guard visited.insert(nodeID, held: held) else { break }
-      if typeID != lastType {
-        lastKind = NodeKind(of: nodeType)
-        lastType = typeID
-      }
-      let kind = lastKind
+      let kind = kinds.kind(of: nodeType, id: typeID)
       if !kind.isEmpty {
         if !kind.isDisjoint(with: .recorded), recordForTheEnd(node, kind) {
           // The application: passed without a step, and asked last (its step comes then).
