@@ -116,7 +116,9 @@ import URLResponderChainTesting
       return
     }
     let passed = walk.passed
-    #expect(passed.declarations.map { $0.presenter.map(ObjectIdentifier.init) } == [inner, outer].map { $0.linkPresenter.map(ObjectIdentifier.init) })
+    #expect(
+      passed.declarations.map { $0.presenter.map(ObjectIdentifier.init) }
+        == [inner, outer].map { $0.linkPresenter.map(ObjectIdentifier.init) })
     #expect(passed.host === inner)
     #expect(passed.application === application)
   }
