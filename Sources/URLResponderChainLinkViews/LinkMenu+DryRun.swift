@@ -5,7 +5,7 @@ extension LinkMenu {
   /// The menu for a long press on `url`, sent from `origin`, or `nil` when the link gets no
   /// menu (a scheme of a document's own, or none): the table in `LinkPolicy`'s
   /// documentation. The preview is the in-app browser exactly when a tap would show the link
-  /// in-app (``LinkDryRun``), and it shows the URL as the handlers rewrote it, checked, and
+  /// in-app (`LinkDryRun`), and it shows the URL as the handlers rewrote it, checked, and
   /// only an `http` or `https` one (`SFSafariViewController` raises for any other). The link
   /// surfaces (`LinkButton`, `LinkRoutingTextViewDelegate`, `LinkRoutingNavigationDelegate`)
   /// only translate it.

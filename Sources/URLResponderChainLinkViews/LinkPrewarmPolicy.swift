@@ -6,13 +6,13 @@ package import URLResponderChainCore
 /// at most ``maximumHosts``.
 ///
 /// The adapter (`SafariLinkPrewarmer` on iOS) hands it the visible links whenever they
-/// change, with what a tap on each would show in-app (``LinkDryRun``, from where the links
+/// change, with what a tap on each would show in-app (`LinkDryRun`, from where the links
 /// are sent); ``update(visible:inApp:)`` says whether the prewarmed set changed, so that the
 /// old token is invalidated and a new one requested only then.
 ///
 /// ```swift
 /// var prewarm = LinkPrewarmPolicy(maximumHosts: 3)
-/// let inApp = { LinkDryRun.run(of: $0, from: view, policyOf: presenterPolicy).inApp }
+/// let inApp = { LinkDryRun.run(of: $0, from: view).inApp }
 /// if let origins = prewarm.update(visible: visibleLinks, inApp: inApp) {
 ///   token?.invalidate()
 ///   token = origins.isEmpty ? nil : SFSafariViewController.prewarmConnections(to: origins)

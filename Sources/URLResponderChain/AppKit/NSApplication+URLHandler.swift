@@ -1,7 +1,7 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
   package import AppKit
   package import Foundation
-  package import URLResponderChainCore
+  import URLResponderChainCore
 
   /// The application, at the end of an AppKit chain, is where the walk decides what nobody
   /// else handled, as `UIApplication` is; with no declaration, a link opens with

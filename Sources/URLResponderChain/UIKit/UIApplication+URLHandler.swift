@@ -1,7 +1,7 @@
 #if canImport(UIKit) && !os(watchOS)
   package import Foundation
   package import UIKit
-  package import URLResponderChainCore
+  import URLResponderChainCore
 
   /// The application, at the end of every UIKit chain, is where the walk decides what nobody
   /// else handled: the walk passes it, asks its delegate, and then the declaration nearest
