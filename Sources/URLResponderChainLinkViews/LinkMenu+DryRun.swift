@@ -6,7 +6,7 @@ extension LinkMenu {
   /// menu (a scheme of a document's own, or none): the table in `LinkPolicy`'s
   /// documentation. The preview is the in-app browser exactly when a tap would show the link
   /// in-app (`LinkDryRun`), and it shows the URL as the handlers rewrote it, checked, and
-  /// only an `http` or `https` one (`SFSafariViewController` raises for any other). The link
+  /// only a web link (``InAppBrowserURL``: `SFSafariViewController` raises for any other). The link
   /// surfaces (`LinkButton`, `LinkRoutingTextViewDelegate`, `LinkRoutingNavigationDelegate`)
   /// only translate it.
   @MainActor
@@ -14,13 +14,7 @@ extension LinkMenu {
     guard let scheme = LinkScheme.of(url), !LinkScheme.isDocumentLocal(url) else { return nil }
     let isWeb = scheme == "http" || scheme == "https"
     self.init(
-      previewURL: LinkDryRun.run(of: url, from: origin).inApp.flatMap(Self.previewable),
+      previewURL: LinkDryRun.run(of: url, from: origin).inApp,
       actions: isWeb ? [.open, .copyLink, .share] : [.open, .copyLink])
-  }
-
-  /// `url` when a web preview may show it: an `http` or `https` URL. A checked URL may have an
-  /// app's own scheme (`EligibleURL(_:customSchemes:)`), which no preview loads.
-  package static func previewable(_ url: EligibleURL) -> EligibleURL? {
-    url.scheme == "http" || url.scheme == "https" ? url : nil
   }
 }

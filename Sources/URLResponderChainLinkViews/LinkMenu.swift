@@ -16,12 +16,12 @@ package struct LinkMenu: Sendable, Equatable {
   /// The checked web URL to preview in-app, or `nil` for a menu without a web preview: the
   /// previews (`SFSafariViewController`, a web view) take nothing else. Committing the preview
   /// sends the link up the chain; it never presents by itself.
-  package var previewURL: EligibleURL?
+  package var previewURL: InAppBrowserURL?
   /// The actions, in menu order.
   package var actions: [Action]
 
   /// Creates a menu.
-  package init(previewURL: EligibleURL?, actions: [Action]) {
+  package init(previewURL: InAppBrowserURL?, actions: [Action]) {
     self.previewURL = previewURL
     self.actions = actions
   }

@@ -35,11 +35,11 @@ package struct LinkPrewarmPolicy: Sendable {
   /// The origins (`https://host[:port]/`) to prewarm for `visible`, in order: of the URLs a
   /// tap would show in-app (`inApp`, `nil` for a link it would not), one per host, at most
   /// ``maximumHosts``. Paths and queries are left out: the connection needs the server only.
-  package func origins(for visible: [URL], inApp: (URL) -> EligibleURL?) -> [URL] {
+  package func origins(for visible: [URL], inApp: (URL) -> InAppBrowserURL?) -> [URL] {
     var hosts: Set<String> = []
     var origins: [URL] = []
     for url in visible where origins.count < maximumHosts {
-      guard let eligible = inApp(url), hosts.insert(eligible.host).inserted else { continue }
+      guard let eligible = inApp(url)?.checked, hosts.insert(eligible.host).inserted else { continue }
       var components = URLComponents()
       components.scheme = eligible.scheme
       components.host = eligible.host
@@ -54,7 +54,7 @@ package struct LinkPrewarmPolicy: Sendable {
   ///
   /// - Returns: The origins to prewarm when they differ from the ones prewarmed (an empty
   ///   array: invalidate and prewarm nothing), or `nil` when nothing changed.
-  package mutating func update(visible: [URL], inApp: (URL) -> EligibleURL?) -> [URL]? {
+  package mutating func update(visible: [URL], inApp: (URL) -> InAppBrowserURL?) -> [URL]? {
     let next = origins(for: visible, inApp: inApp)
     guard next != prewarmed else { return nil }
     prewarmed = next

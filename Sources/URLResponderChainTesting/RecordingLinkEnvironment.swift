@@ -62,15 +62,11 @@ public final class RecordingLinkEnvironment: LinkPresentationEnvironment {
 
   /// Presents a stand-in browser from `host`, as UIKit would (one presentation at a time).
   public func presentInAppBrowser(
-    for eligible: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+    for shown: InAppBrowserURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
   ) -> Bool {
-    let url = eligible.url
+    let url = shown.url
     browserRequests.append(url)
-    // As SFSafariViewController, which raises for any other scheme (an `EligibleURL` may hold
-    // an app's own): `SafariURLPresenter` refuses it.
-    guard eligible.scheme == "http" || eligible.scheme == "https", let host = host as? TestViewController else {
-      return false
-    }
+    guard let host = host as? TestViewController else { return false }
     presentationAttempts.append(Presentation(url: url, hostName: host.name))
     let browser = BrowserStandIn(
       name: "browser(\(url.absoluteString))", lifetime: PresentationLifetime(onEnd: onDismiss))

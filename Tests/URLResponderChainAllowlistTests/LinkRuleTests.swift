@@ -152,7 +152,7 @@ import URLResponderChainCore
         #expect(destination.isDiscarded == blocked, "\(link): \(destination)")
         if destination.isInApp {
           #expect(inAppAlone.destination(for: url).isInApp, "\(link)")
-          #expect(policy.eligibleURL(url) != nil, "\(link)")
+          #expect(policy.inAppBrowserURL(for: url) != nil, "\(link)")
         }
       }
       compared += 1

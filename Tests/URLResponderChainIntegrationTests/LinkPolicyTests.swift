@@ -48,7 +48,7 @@ import URLResponderChainTesting
         == .inApp(nativeAppFirst: true, reason: "every eligible web link opens in-app"))
     let browser = LinkPolicy(preference: .defaultBrowser)
     #expect(Self.place(browser.destination(for: url)) == "nativeAppOrDefaultBrowser")
-    #expect(browser.eligibleURL(url) == nil, "no in-app preview for a link a tap opens in the browser")
+    #expect(browser.inAppBrowserURL(for: url) == nil, "no in-app preview for a link a tap opens in the browser")
     // A link the list keeps out of the app stays out, whatever the preference.
     let listed = LinkPolicy(inApp: try Allowlist(allow: ["example.com"]), preference: .defaultBrowser)
     #expect(Self.place(listed.destination(for: try #require(URL(string: "https://swift.org")))) == "systemAction")
@@ -106,7 +106,7 @@ import URLResponderChainTesting
       for link in links {
         let url = try #require(URL(string: link))
         let opensInApp = if case .inApp = policy.destination(for: url) { true } else { false }
-        let eligible = policy.eligibleURL(url)
+        let eligible = policy.inAppBrowserURL(for: url)
         #expect((eligible != nil) == opensInApp, "\(link)")
         if let eligible { #expect(eligible.url == url, "\(link)") }
       }

@@ -20,7 +20,7 @@ struct PresenterPrewarm {
   var maximumHosts: Int { prewarm.maximumHosts }
   var prewarmed: [URL] { prewarm.prewarmed }
 
-  private func inApp(_ url: URL) -> EligibleURL? {
+  private func inApp(_ url: URL) -> InAppBrowserURL? {
     LinkDryRun.run(of: url, from: declared.screen).inApp
   }
 

@@ -119,13 +119,16 @@ import URLResponderChainTesting
         == LinkMenu(previewURL: nil, actions: [.open, .copyLink]))
   }
 
-  /// A checked URL may have an app's own scheme; no web preview loads it (SFSafariViewController
-  /// raises for any scheme but `http` and `https`), so a menu never offers one.
-  @Test func onlyAWebURLIsPreviewable() throws {
+  /// A checked URL may have an app's own scheme; no in-app browser loads it
+  /// (SFSafariViewController raises for any scheme but `http` and `https`), so the value the
+  /// browser and the preview take admits none.
+  @Test func onlyAWebURLReachesTheInAppBrowser() throws {
     let web = try EligibleURL("https://docs.example.com/a")
+    let plain = try EligibleURL("http://docs.example.com/a")
     let own = try EligibleURL(try #require(URL(string: "myapp://docs.example.com/a")), customSchemes: ["myapp"])
-    #expect(LinkMenu.previewable(web) == web)
-    #expect(LinkMenu.previewable(own) == nil)
+    #expect(InAppBrowserURL(web)?.url == web.url)
+    #expect(InAppBrowserURL(plain)?.checked == plain)
+    #expect(InAppBrowserURL(own) == nil)
   }
 
   /// A SwiftUI declaration (`presentsLinksInSafari(policy:)`) is a node that answers

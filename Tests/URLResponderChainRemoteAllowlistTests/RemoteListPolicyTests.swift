@@ -220,7 +220,7 @@ private struct TwoTaps {
       Issue.record("previewed without the list: \(tree.policy.destination(for: blocked))")
       return
     }
-    #expect(tree.policy.eligibleURL(blocked) == nil)
+    #expect(tree.policy.inAppBrowserURL(for: blocked) == nil)
     guard case .systemAction = tree.policy.destination(for: video) else {
       Issue.record("sent to its app without the list: \(tree.policy.destination(for: video))")
       return
@@ -232,7 +232,7 @@ private struct TwoTaps {
       Issue.record("the list's deny rule: \(tree.policy.destination(for: blocked))")
       return
     }
-    #expect(tree.policy.eligibleURL(try #require(URL(string: "https://docs.example.com/a"))) != nil)
+    #expect(tree.policy.inAppBrowserURL(for: try #require(URL(string: "https://docs.example.com/a"))) != nil)
   }
 
   /// With the server down and the app opted in to the system, a link a rule would show
@@ -437,12 +437,12 @@ private struct TwoTaps {
       "https://example.com/a", "https://docs.example.com/b", "https://example.com/admin/x", "https://EXAMPLE.com./c",
       "https://swift.org/", "https://user@example.com/", "https://example.com:8443/", "mailto:a@example.com",
     ]
-    #expect(tree.policy.eligibleURL(try #require(URL(string: links[0]))) == nil, "no list yet: no preview")
+    #expect(tree.policy.inAppBrowserURL(for: try #require(URL(string: links[0]))) == nil, "no list yet: no preview")
     for text in links {
       let url = try #require(URL(string: text))
       _ = await tree.links[0].propagateURL(url, options: .untimed())
       let shownOnTap = tree.environment.presentations.contains { $0.url == url }
-      #expect(shownOnTap == (tree.policy.eligibleURL(url) != nil), "\(text)")
+      #expect(shownOnTap == (tree.policy.inAppBrowserURL(for: url) != nil), "\(text)")
     }
     #expect(tree.environment.presentations.map(\.url.absoluteString) == Array(links.prefix(2)) + [links[3]])
   }

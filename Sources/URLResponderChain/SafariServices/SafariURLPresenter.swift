@@ -96,13 +96,11 @@
     /// Presents `SFSafariViewController` for `url`, exactly the value the policy checked,
     /// modally from `host`.
     public func presentInAppBrowser(
-      for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+      for url: InAppBrowserURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
     ) -> Bool {
       // Where the link opens was decided once, by the policy the chain's end asked, and only
-      // a checked URL reaches here (the type says so): nothing is judged again. An app's own
-      // scheme can be checked too (`EligibleURL(_:customSchemes:)`), and SFSafariViewController
-      // raises for any scheme but http and https: such a value is refused, not shown.
-      guard url.scheme == "http" || url.scheme == "https", let host = host as? UIViewController,
+      // a checked web link reaches here (the type says so): nothing is judged again.
+      guard let host = host as? UIViewController,
         host.presentedViewController == nil, host.viewIfLoaded?.window != nil
       else { return false }
       let configuration = SFSafariViewController.Configuration()

@@ -135,12 +135,12 @@ public struct LinkPolicy: Sendable {
     return reason
   }
 
-  /// The checked URL when `url` opens in the in-app browser now (what a preview shows and
+  /// The checked web link when `url` opens in the in-app browser now (what a preview shows and
   /// prewarming warms up), or `nil`.
-  public func eligibleURL(_ url: URL) -> EligibleURL? {
+  public func inAppBrowserURL(for url: URL) -> InAppBrowserURL? {
     guard case .inApp = destination(for: url),
       case .success(let eligible) = URLSafety.check(url, permittedPorts: permittedPorts)
     else { return nil }
-    return eligible
+    return InAppBrowserURL(eligible)
   }
 }

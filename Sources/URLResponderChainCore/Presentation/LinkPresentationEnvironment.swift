@@ -15,11 +15,12 @@ public protocol LinkPresentationEnvironment: AnyObject {
   /// the browser goes away: the person closes it, or the app dismisses it. Until then the
   /// presenter treats the link as showing and does not present it again.
   ///
-  /// The URL is the checked value the policy answered with: show `url.url`, exactly, and
-  /// check nothing again (the decision was taken once, at the chain's end).
+  /// The URL is the checked web link the policy answered with: show `url.url`, exactly, and
+  /// check nothing again (the decision was taken once, at the chain's end; the type admits
+  /// only `http` and `https`).
   /// - Returns: Whether the browser was presented.
   func presentInAppBrowser(
-    for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+    for url: InAppBrowserURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
   ) -> Bool
 
   /// Opens `url` in the system (the default browser or the app for its scheme).

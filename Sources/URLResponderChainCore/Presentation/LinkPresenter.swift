@@ -130,7 +130,7 @@ public final class LinkPresenter {
   }
 
   /// Presents the in-app browser for `url` from `host`; whether it was presented. The browser
-  /// takes only the checked value (`EligibleURL`), made here by the check and with the ports
+  /// takes only the checked web link (``InAppBrowserURL``), made here by the check and with the ports
   /// the policy judged the link by, so it cannot differ from the policy's answer. A function
   /// of its own so that the checked value never waits in the frame of an `async` function,
   /// which costs the product every app imports first about 600 bytes.
@@ -138,10 +138,10 @@ public final class LinkPresenter {
   private func showInAppBrowser(
     _ url: URL, from host: any PresentationHost, by environment: any LinkPresentationEnvironment
   ) -> Bool {
-    guard case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts) else {
-      return false
-    }
-    return environment.presentInAppBrowser(for: eligible, from: host) { [weak self] in
+    guard case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts),
+      let shown = InAppBrowserURL(eligible)
+    else { return false }
+    return environment.presentInAppBrowser(for: shown, from: host) { [weak self] in
       guard let self, self.stopShowing(url) else { return }
       self.onDismiss?(url)
     }

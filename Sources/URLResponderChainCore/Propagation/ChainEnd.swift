@@ -91,7 +91,7 @@ enum ChainEnd {
   ///   exactly when that is in-app.
   static func preview(
     _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin
-  ) -> (destination: LinkDestination, inApp: EligibleURL?) {
+  ) -> (destination: LinkDestination, inApp: InAppBrowserURL?) {
     let presenters: [LinkPresenter]
     switch declarations(in: passed, origin: origin) {
     case .failure(let refusal): return (.discarded(reason: refusal.reason), nil)
@@ -108,7 +108,7 @@ enum ChainEnd {
     guard case .inApp = answer,
       case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)
     else { return (answer, nil) }
-    return (answer, eligible)
+    return (answer, InAppBrowserURL(eligible))
   }
 
   /// Why the end cannot decide.

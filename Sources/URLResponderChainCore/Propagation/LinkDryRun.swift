@@ -19,7 +19,7 @@ package enum LinkDryRun {
   ///   itself or must be awaited;
   /// - `inApp`: the checked URL a preview shows in-app, set exactly when `destination` is
   ///   in-app.
-  package typealias Result = (url: URL, destination: LinkDestination?, inApp: EligibleURL?)
+  package typealias Result = (url: URL, destination: LinkDestination?, inApp: InAppBrowserURL?)
 
   /// Runs the tap on `url` from `origin` dry.
   @MainActor

@@ -9,7 +9,7 @@
   /// touches, sized like the system's link previews. It loads only a checked URL.
   @MainActor
   final class LinkPreviewWebView: WKWebView {
-    init(url: EligibleURL) {
+    init(url: InAppBrowserURL) {
       let configuration = WKWebViewConfiguration()
       configuration.websiteDataStore = .nonPersistent()
       super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 480), configuration: configuration)

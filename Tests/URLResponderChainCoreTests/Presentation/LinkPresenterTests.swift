@@ -60,7 +60,7 @@ import URLResponderChainTesting
     let url = try #require(URL(string: link))
     let environment = RecordingLinkEnvironment()
     let outcome = await LinkPresenter(environment: environment).present(url, from: TestViewController(name: "topic"))
-    #expect((outcome == .presentedInApp) == (LinkPolicy().eligibleURL(url) != nil))
+    #expect((outcome == .presentedInApp) == (LinkPolicy().inAppBrowserURL(for: url) != nil))
   }
 
   /// The in-app browser receives the value the policy checked, with the policy's ports: the
@@ -72,18 +72,17 @@ import URLResponderChainTesting
     let outcome = await LinkPresenter(environment: environment, policy: policy).present(
       url, from: TestViewController(name: "topic"))
     #expect(outcome == .presentedInApp)
-    #expect(environment.shown == [try #require(policy.eligibleURL(url))])
+    #expect(environment.shown == [try #require(policy.inAppBrowserURL(for: url))])
     #expect(environment.shown.first?.url == url, "exactly the value that was checked")
   }
 
-  /// An app's own scheme can be checked too; the in-app browser still shows only http and
-  /// https (SFSafariViewController raises for any other), whoever calls it.
-  @Test func theInAppBrowserRefusesACheckedURLOfAnAppsOwnScheme() throws {
-    let environment = RecordingLinkEnvironment()
+  /// An app's own scheme can be checked too; the value the in-app browser takes still admits
+  /// only http and https (SFSafariViewController raises for any other), whoever makes it.
+  @Test func theInAppBrowserTakesNoCheckedURLOfAnAppsOwnScheme() throws {
     let custom = try EligibleURL(try #require(URL(string: "myapp://document/42")), customSchemes: ["myapp"])
-    let presented = environment.presentInAppBrowser(for: custom, from: TestViewController(name: "topic")) {}
-    #expect(!presented)
-    #expect(environment.presentations.isEmpty)
+    #expect(InAppBrowserURL(custom) == nil)
+    let hostile = try EligibleURL(try #require(URL(string: "myapp://example.com/x")), customSchemes: ["myapp"])
+    #expect(InAppBrowserURL(hostile) == nil)
   }
 
   @Test func aLinkTheSystemCannotOpenIsDiscardedWithWhy() async throws {
@@ -222,10 +221,10 @@ import URLResponderChainTesting
 /// An environment that records the checked values it is asked to show.
 @MainActor
 private final class CheckedURLRecorder: LinkPresentationEnvironment {
-  private(set) var shown: [EligibleURL] = []
+  private(set) var shown: [InAppBrowserURL] = []
   func openUniversalLink(_ url: URL) async -> Bool { false }
   func presentInAppBrowser(
-    for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+    for url: InAppBrowserURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
   ) -> Bool {
     shown.append(url)
     return true

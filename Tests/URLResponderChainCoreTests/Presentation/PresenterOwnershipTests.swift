@@ -18,7 +18,7 @@ private final class OwningPresenterStandIn: LinkPresentationEnvironment {
 
   func openUniversalLink(_ url: URL) async -> Bool { await recording.openUniversalLink(url) }
   func presentInAppBrowser(
-    for url: EligibleURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
+    for url: InAppBrowserURL, from host: any PresentationHost, onDismiss: @escaping @MainActor () -> Void
   ) -> Bool {
     recording.presentInAppBrowser(for: url, from: host, onDismiss: onDismiss)
   }
