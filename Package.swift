@@ -96,7 +96,9 @@ let package = Package(
     ),
     productTests("URLResponderChainWebContent", ["URLResponderChainCore", "URLResponderChainLinkViews"]),
     productTests("URLResponderChainObservability", ["URLResponderChainCore"]),
-    productTests("URLResponderChainTesting", ["URLResponderChainCore", "URLResponderChainRemoteAllowlist"]),
+    productTests(
+      "URLResponderChainTesting",
+      ["URLResponderChainCore", "URLResponderChainAllowlist", "URLResponderChainRemoteAllowlist"]),
     // The Apple layer's scenarios (present, dismiss and release; delegates forwarding; the
     // SwiftUI modifiers in either order), compiled for iOS by apple-typecheck, and the test
     // target the iOS simulator runs them in (`xcodebuild test`); both are empty elsewhere.

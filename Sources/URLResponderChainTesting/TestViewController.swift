@@ -6,7 +6,7 @@ public import URLResponderChainCore
 /// the presenting view controller if it was presented, else its view's superview (which,
 /// for a child view controller, leads to the parent).
 @MainActor
-open class TestViewController: TestResponder, LinkPresenting {
+open class TestViewController: TestResponder {
   /// The root view; its next responder is this view controller.
   public let view: TestView
   /// The container this view controller was added to.
@@ -21,12 +21,6 @@ open class TestViewController: TestResponder, LinkPresenting {
   public internal(set) var isBeingDismissed = false
   /// Whether a presentation of this view controller has started and not finished.
   public internal(set) var isBeingPresented = false
-
-  /// The presenter whose policy decides where links sent from inside this view controller
-  /// open, as a `SafariURLHandling` view controller declares its Safari presenter's: the test
-  /// application at the chain's end asks the declaration nearest a link's origin, and this
-  /// presenter shows the link. `nil` (the default) declares none.
-  public var linkPresenter: LinkPresenter?
 
   /// The child a container shows; `nil` here, the top of a ``TestNavigationController``'s
   /// stack or a ``TestTabBarController``'s selected tab.

@@ -121,10 +121,11 @@ private final class RoutingScreen: TestViewController, URLHandler {
 
   /// Makes the app delegate declare a policy that shows `inAppHostPrefix` hosts in-app: the
   /// delegate (keep it: the application holds it weakly) and the environment it presents in.
-  private func declareAtTheAppDelegate(inAppHostPrefix: String) -> (DeclaringDelegate, RecordingLinkEnvironment) {
+  private func declareAtTheAppDelegate(inAppHostPrefix: String) -> (TestResponder, RecordingLinkEnvironment) {
     let appEnvironment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
-    let delegate = DeclaringDelegate(
-      presenter: LinkPresenter(environment: appEnvironment, policy: Self.policy(inAppHostPrefix: inAppHostPrefix)))
+    let delegate = TestResponder(name: "app delegate")
+    delegate.linkPresenter = LinkPresenter(
+      environment: appEnvironment, policy: Self.policy(inAppHostPrefix: inAppHostPrefix))
     application.delegate = delegate
     return (delegate, appEnvironment)
   }
@@ -238,15 +239,4 @@ private final class LinkedResponder: TestResponder {
     super.init(name: name)
   }
   override var nextNode: (any ResponderChainNode)? { next }
-}
-
-/// An app delegate that declares the application's policy, as one that conforms to
-/// `SafariURLHandling` does.
-@MainActor
-private final class DeclaringDelegate: TestResponder, LinkPresenting {
-  let linkPresenter: LinkPresenter?
-  init(presenter: LinkPresenter) {
-    linkPresenter = presenter
-    super.init(name: "app delegate")
-  }
 }
