@@ -33,7 +33,9 @@ open class TestResponder: ResponderChainNode, LinkPresenting, CustomStringConver
   /// tap's walk with performing switched off); `nil` when a tap would not show it in-app.
   ///
   /// ```swift
-  /// #expect(link.longPressPreview(of: URL(string: "https://tracker.example/pixel")!) == nil)
+  /// let link = TestView(name: "link")
+  /// let preview = link.longPressPreview(of: URL(string: "https://tracker.example/pixel")!)
+  /// print(preview?.url as Any)   // nil: no declaration above the link shows it in-app
   /// ```
   public func longPressPreview(of url: URL) -> InAppBrowserURL? {
     LinkDryRun.run(of: url, from: self).inApp
