@@ -8,7 +8,7 @@ import URLResponderChainRecovery
 import URLResponderChainRemoteAllowlist
 
 /// The topic screen: it declares where its links open (`LinkPolicy.topic`, the same
-/// declaration as the headless demo's), which the application at the chain's end asks for
+/// declaration as the headless demo's), which the chain's end asks for
 /// every link no handler takes, taps and long-press previews alike; and it is the
 /// `ErrorHandler` that shows the problems links below it report.
 final class TopicViewController: UIViewController, SafariURLHandling, AlertPresentingErrorHandler {

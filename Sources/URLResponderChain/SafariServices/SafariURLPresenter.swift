@@ -14,8 +14,8 @@
   /// (`.universalLinksOnly`); a link whose Safari view is already showing is not presented
   /// twice; what the policy keeps out of the app is opened by the system, or by nobody.
   ///
-  /// Declare it on a view controller (``SafariURLHandling``): the application at the chain's
-  /// end asks it about every link sent from inside that no handler takes.
+  /// Declare it on a view controller (``SafariURLHandling``): the chain's end asks it about
+  /// every link sent from inside that no handler takes.
   ///
   /// ```swift
   /// final class TopicViewController: UIViewController, SafariURLHandling {
@@ -165,7 +165,7 @@
   ///
   /// It is a declaration, not a handler: the handlers on the chain (the screen's own, its
   /// parents', the app delegate's) are all asked first. When none takes the link, or one
-  /// answers `.systemAction`, the application at the chain's end asks the declaration nearest
+  /// answers `.systemAction`, the chain's end asks the declaration nearest
   /// the link's origin, once, and this presenter shows the link where its policy says: in
   /// Safari from the view controller nearest the link (never after `.systemAction`), its own
   /// app first, the system, or nowhere. A link that opened the app

@@ -21,9 +21,9 @@ public enum URLHandlingDecision: Sendable, Equatable {
   case rewrite(URL)
   /// Discard the URL. The walk stops and nobody opens it.
   case discarded(reason: String)
-  /// The system opens the URL: the walk goes on up the chain, but asks no handler except
-  /// the application at its end (`UIApplication`, `NSApplication`). The application asks
-  /// the policy declared nearest the link's origin, as for a link nobody took, but never shows
+  /// The system opens the URL: the walk goes on up the chain to its end (past
+  /// `UIApplication`, `NSApplication`), but asks no other handler. The end asks the policy
+  /// declared nearest the link's origin, as for a link nobody took, but never shows
   /// it in-app: it opens where the policy says outside the app (its own app first when the
   /// policy tries that, else the system), and nowhere when the policy blocks it. A chain
   /// without an application ends not handled.
