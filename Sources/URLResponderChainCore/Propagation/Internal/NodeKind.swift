@@ -40,8 +40,10 @@ extension NodeKind {
   /// Every node class's kind, once found: one dictionary lookup for a class a walk meets
   /// again, in place of six searches of the runtime's conformance cache. Process-wide, and
   /// sound as such: it is isolated to the main actor, where every walk runs, and a class's
-  /// conformances never change, so an entry never goes stale. It holds one entry per class that
-  /// was ever a node.
+  /// conformances never change, so an entry never goes stale: a class's metadata lives as long
+  /// as the process (the runtime frees none that a node could have; an Objective-C class pair
+  /// disposed and another made at its address is the one way it could, and nothing in UIKit
+  /// does that). It holds one entry per class that was ever a node.
   @MainActor private static var kinds: [ObjectIdentifier: NodeKind] = [:]
 
   /// The kind of `type`, whose identity is `id`, looked up once per process.

@@ -123,6 +123,9 @@ struct WalkState: ~Copyable {
           continue
         }
         if kind.contains(.answersAtOnce), !onlyTheSystem, let handler = node as? any URLHandler {
+          // The app's code just run (a declaration's getters) may have ended the walk: a
+          // handler is never asked after that.
+          if isEnded() { return .ended }
           #if DEBUG
             if kind.contains(.awaited) { Self.reportBothHandlerProtocols(nodeType) }
           #endif
@@ -140,6 +143,7 @@ struct WalkState: ~Copyable {
         if kind.contains(.awaited), !onlyTheSystem, let handler = node as? any AsyncURLHandler,
           !Self.onlyDeclares(handler)
         {
+          if isEnded() { return .ended }
           if signposting { beginHandlerInterval(handler) }
           return .awaiting(.handler(handler))
         }
