@@ -20,7 +20,8 @@ import URLResponderChainRemoteAllowlist
     "https://docs.example.com/guide", "http://docs.example.com/legacy", "https://a.archive.example.com/1",
   ])
   func anAllowedWebLinkIsPreviewedInApp(link: String) throws {
-    #expect(menu(link) == LinkMenu(previewURL: InAppBrowserURL(try EligibleURL(link)), actions: [.open, .copyLink, .share]))
+    #expect(
+      menu(link) == LinkMenu(previewURL: InAppBrowserURL(try EligibleURL(link)), actions: [.open, .copyLink, .share]))
   }
 
   @Test(arguments: [

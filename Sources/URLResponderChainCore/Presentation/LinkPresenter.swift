@@ -28,8 +28,9 @@ public final class LinkPresenter {
     case presentedInApp
     /// An in-app browser for this link is already showing (or opening): nothing new shown.
     case alreadyPresented
-    /// The system opened it (the policy sends it there, or nowhere could present it).
-    case systemAction
+    /// The system opened it; why: the policy's reason for sending it there, or the
+    /// performer's fallback (nothing could present it in-app), named.
+    case systemAction(reason: String)
     /// Nobody opens it (the policy blocks it, or nothing could show it); why.
     case discarded(reason: String)
 
@@ -109,9 +110,10 @@ public final class LinkPresenter {
       return .discarded(reason: why)
     case .systemAction(let why):
       reason = why
-    case .nativeAppOrDefaultBrowser:
+    case .nativeAppOrDefaultBrowser(let why):
       if await environment.openUniversalLink(url) { return .openedInNativeApp }
-      return await openInSystem(url) ? .systemAction : .discarded(reason: "the default browser could not open it")
+      return await openInSystem(url)
+        ? .systemAction(reason: why) : .discarded(reason: "the default browser could not open it")
     case .inApp(let nativeAppFirst, _):
       showing.append(url)
       if nativeAppFirst, await environment.openUniversalLink(url) {
@@ -126,7 +128,8 @@ public final class LinkPresenter {
       }
       stopShowing(url)
     }
-    return await openInSystem(url) ? .systemAction : .discarded(reason: "\(reason), and the system could not open it")
+    return await openInSystem(url)
+      ? .systemAction(reason: reason) : .discarded(reason: "\(reason), and the system could not open it")
   }
 
   /// Presents the in-app browser for `url` from `host`; whether it was presented. The browser

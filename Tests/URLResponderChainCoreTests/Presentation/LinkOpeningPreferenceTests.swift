@@ -21,7 +21,9 @@ import URLResponderChainTesting
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(
       environment: environment, policy: LinkPolicy(universalLinksFirst: true, preference: .defaultBrowser))
-    #expect(await presenter.present(web, from: TestViewController(name: "topic")) == .systemAction)
+    #expect(
+      await presenter.present(web, from: TestViewController(name: "topic"))
+        == .systemAction(reason: "the person prefers their default browser"))
     #expect(environment.systemOpener.openedURLs == [web])
     #expect(environment.browserRequests.isEmpty)
     #expect(!presenter.isShowing(web))
@@ -47,7 +49,9 @@ import URLResponderChainTesting
   @Test func defaultBrowserOpensInTheSystemWithoutTryingToPresent() async {
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: .defaultBrowser))
-    #expect(await presenter.present(web, from: TestViewController(name: "t")) == .systemAction)
+    #expect(
+      await presenter.present(web, from: TestViewController(name: "t"))
+        == .systemAction(reason: "the person prefers their default browser"))
     #expect(environment.presentations.isEmpty)
   }
 
@@ -64,7 +68,9 @@ import URLResponderChainTesting
     for preference in LinkOpeningPreference.allCases {
       let environment = RecordingLinkEnvironment()
       let presenter = LinkPresenter(environment: environment, policy: LinkPolicy(preference: preference))
-      #expect(await presenter.present(mail, from: TestViewController(name: "t")) == .systemAction)
+      #expect(
+        await presenter.present(mail, from: TestViewController(name: "t"))
+          == .systemAction(reason: "mailto links cannot be shown in the in-app browser"))
       #expect(environment.browserRequests.isEmpty)
     }
   }
@@ -73,7 +79,9 @@ import URLResponderChainTesting
     let environment = RecordingLinkEnvironment()
     let presenter = LinkPresenter(environment: environment)
     presenter.policy.preference = .defaultBrowser
-    #expect(await presenter.present(web, from: TestViewController(name: "t")) == .systemAction)
+    #expect(
+      await presenter.present(web, from: TestViewController(name: "t"))
+        == .systemAction(reason: "the person prefers their default browser"))
     presenter.policy.preference = .inApp
     #expect(await presenter.present(web, from: TestViewController(name: "t")) == .presentedInApp)
   }
