@@ -51,6 +51,9 @@ final class PropagationWalk {
   /// Waiters cancelled while a run of the step went on, and whether that left none.
   var cancelledDuringRun: [PropagationWaiters.Waiter] = []
   var endRequested = false
+  /// Whether the walk ended, or a cancellation during a run asks it to end: what a run of the
+  /// step asks after each call into the app's code. One stored flag, read once per hop.
+  var endsNow = false
   var task: Task<Void, Never>?
   var watchdog: Task<Void, Never>?
   var startsWatchdogAtFirstHandler = false
@@ -168,7 +171,7 @@ final class PropagationWalk {
 
   // MARK: - Running the step
 
-  /// Runs the step from `node` with the state out of the walk (``state`` says why).
+  /// Runs the step from `node` (``walk(from:)``) and acts on where it stopped.
   ///
   /// - Returns: `true` when the walk stopped at something to await (the phase names it),
   ///   `false` when it finished.
@@ -188,10 +191,6 @@ final class PropagationWalk {
     if !cancelledDuringRun.isEmpty { answerCancelledDuringRun() }
     return stop
   }
-
-  /// Whether the walk ended, or a cancellation during a run asks it to end: what a run of the
-  /// step asks after each call into the app's code. One stored flag, read once per hop.
-  var endsNow = false
 
   /// Acts on where the step stopped: finishes, or records what to await.
   func proceed(after stop: WalkState.Stop) -> Bool {
@@ -263,5 +262,4 @@ final class PropagationWalk {
       awaited = nextAwaited
     }
   }
-
 }
