@@ -250,3 +250,15 @@ package struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// An application at a chain's end that records what the walk asked it to open in the system,
+/// and opens it when `opens`.
+@MainActor
+package final class OpeningApplication: Linked, SystemURLOpener {
+  package var opens = true
+  package private(set) var opened: [URL] = []
+  package func openInSystem(_ url: URL) async -> Bool {
+    opened.append(url)
+    return opens
+  }
+}

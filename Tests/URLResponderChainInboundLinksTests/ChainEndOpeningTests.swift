@@ -9,20 +9,10 @@ import URLResponderChainInboundLinks
 /// NSApplication and the test kit's TestApplication.
 @MainActor
 @Suite struct ChainEndOpeningTests {
-  /// An application that records what it was asked to open.
-  final class Application: Linked, SystemURLOpener {
-    var opens = true
-    var asked: [URL] = []
-    func openInSystem(_ url: URL) async -> Bool {
-      asked.append(url)
-      return opens
-    }
-  }
-
   /// A link whose view went away while a handler waited fails closed: what applied to it can
   /// no longer be known.
   @Test func aLinkWhoseViewWentAwayWhileAHandlerWaitedIsDiscarded() async {
-    let application = Application()
+    let application = OpeningApplication()
     let handler = DeferringHandler(.notHandled, next: application)
     var origin: Node? = Node(next: handler)
     let recorder = CompletionRecorder()
@@ -32,21 +22,21 @@ import URLResponderChainInboundLinks
     handler.release.open()
     let result = await recorder.firstResult()
     #expect(result.outcome == .discarded(reason: "the link's view is gone"))
-    #expect(application.asked.isEmpty)
+    #expect(application.opened.isEmpty)
   }
 
   @Test(arguments: [true, false])
   func aTappedLinkIsHandledExactlyWhenTheSystemOpenedIt(opens: Bool) async {
-    let application = Application()
+    let application = OpeningApplication()
     application.opens = opens
     let result = await Node(next: application).propagateURL(exampleURL)
     #expect(result.outcome == (opens ? .handled : .notHandled))
     #expect(result.trace.last?.refers(to: application) == true)
-    #expect(application.asked == [exampleURL])
+    #expect(application.opened == [exampleURL])
   }
 
   @Test func aLinkThatOpenedTheAppIsPassedOnWithoutAskingTheSystem() async {
-    let application = Application()
+    let application = OpeningApplication()
     let origin = Node(next: application)
     let context = URLHandlingContext(originalURL: exampleURL, origin: origin, inboundSource: .universalLink)
     #expect(context.inboundSource == .universalLink)
@@ -56,7 +46,7 @@ import URLResponderChainInboundLinks
     options.inboundSource = .universalLink
     let result = await origin.propagateURL(exampleURL, options: options)
     #expect(result.outcome == .notHandled)
-    #expect(application.asked.isEmpty)
+    #expect(application.opened.isEmpty)
   }
 
   @Test func aChainWithoutAnApplicationOpensNothing() async {

@@ -27,17 +27,8 @@ import URLResponderChainInboundLinks
     var sceneURLOpener: (any SceneURLOpening)? { scene }
   }
 
-  /// The application at the end of the chain: the way to the system when no scene is known.
-  final class Application: Linked, SystemURLOpener {
-    var opened: [URL] = []
-    func openInSystem(_ url: URL) async -> Bool {
-      opened.append(url)
-      return true
-    }
-  }
-
   @Test func aLinkOpensThroughTheSceneItWasTappedIn() async {
-    let application = Application()
+    let application = OpeningApplication()
     let left = Scene()
     let right = Scene()
     let tappedInRight = ShownView(in: right, next: ShownView(in: left, next: application))
@@ -48,7 +39,7 @@ import URLResponderChainInboundLinks
   }
 
   @Test func theFirstSceneKnownUpTheChainIsTheOriginatingOne() async {
-    let application = Application()
+    let application = OpeningApplication()
     let scene = Scene()
     let detached = ShownView(in: nil, next: Node(next: ShownView(in: scene, next: application)))
     #expect(await detached.propagateURL(exampleURL).outcome == .handled)
@@ -56,14 +47,14 @@ import URLResponderChainInboundLinks
   }
 
   @Test func withoutAKnownSceneTheApplicationOpens() async {
-    let application = Application()
+    let application = OpeningApplication()
     let origin = ShownView(in: nil, next: Node(next: application))
     #expect(await origin.propagateURL(exampleURL).outcome == .handled)
     #expect(application.opened == [exampleURL])
   }
 
   @Test func whatTheSceneCouldNotOpenIsNotHandled() async {
-    let application = Application()
+    let application = OpeningApplication()
     let scene = Scene()
     scene.opens = false
     let result = await ShownView(in: scene, next: application).propagateURL(exampleURL)
@@ -72,7 +63,7 @@ import URLResponderChainInboundLinks
   }
 
   @Test func anInboundLinkIsPassedOnAndOpensNowhere() async {
-    let application = Application()
+    let application = OpeningApplication()
     let scene = Scene()
     var options = URLPropagationOptions()
     options.inboundSource = .universalLink
@@ -82,7 +73,7 @@ import URLResponderChainInboundLinks
   }
 
   @Test func aLoopUpTheChainEndsTheWalkNotTheApp() async {
-    let application = Application()
+    let application = OpeningApplication()
     let first = Node()
     let second = Node(next: first)
     first.next = second
@@ -92,7 +83,7 @@ import URLResponderChainInboundLinks
   }
 
   @Test func aSceneOnTheWayIsRecordedOnceTheFirstIsFound() async {
-    let application = Application()
+    let application = OpeningApplication()
     let near = Scene()
     let far = Scene()
     let origin = ShownView(in: near, next: ShownView(in: far, next: application))
