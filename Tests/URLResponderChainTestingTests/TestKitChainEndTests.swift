@@ -62,6 +62,21 @@ import URLResponderChainTesting
     #expect(environment.presentations.isEmpty && application.systemOpener.openedURLs.isEmpty)
   }
 
+  /// A link inside a screen being dismissed: no host can present it now, so the tap opens it
+  /// in the system, and a long press previews nothing in-app.
+  @Test func aLinkInAScreenGoingAwayIsNeitherShownNorPreviewedInApp() async {
+    screen.linkPresenter = LinkPresenter(environment: environment)
+    let modal = TestViewController(name: "modal")
+    screen.present(modal)
+    let inModal = TestView(name: "link in the modal")
+    modal.view.addSubview(inModal)
+    modal.dismiss(completes: false)
+    #expect(inModal.longPressPreview(of: docs) == nil)
+    #expect(await inModal.propagateURL(docs).outcome == .handled)
+    #expect(environment.presentations.isEmpty)
+    #expect(application.systemOpener.openedURLs == [docs])
+  }
+
   /// Every link that opens in the system opens through the application's opener, whichever
   /// decided it: a declared presenter whose environment has an opener of its own included.
   @Test func oneSystemOpenerSeesEveryOpen() async throws {

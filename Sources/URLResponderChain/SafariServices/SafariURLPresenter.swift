@@ -186,7 +186,9 @@
   @MainActor
   public protocol SafariURLHandling: UIResponder {
     /// The presenter whose policy decides where the links sent from inside this responder
-    /// open, and that shows them.
+    /// open, and that shows them. Keep it in a stored property (`let`): the walk records it
+    /// weakly as it passes, and one made anew on each read is gone by the chain's end, where a
+    /// link whose nearest declaration is gone opens nowhere.
     var safariPresenter: SafariURLPresenter { get }
   }
 

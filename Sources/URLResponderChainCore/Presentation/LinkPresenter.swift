@@ -112,6 +112,9 @@ public final class LinkPresenter {
       reason = why
     case .nativeAppOrDefaultBrowser(let why):
       if await environment.openUniversalLink(url) { return .openedInNativeApp }
+      // The caller's task ended while the app's own was asked (a tap cancelled or timed out):
+      // nothing more opens.
+      if Task.isCancelled { return .discarded(reason: ChainEnd.cancelled) }
       return await openInSystem(url)
         ? .systemAction(reason: why) : .discarded(reason: "the default browser could not open it")
     case .inApp(let nativeAppFirst, _):
@@ -119,6 +122,10 @@ public final class LinkPresenter {
       if nativeAppFirst, await environment.openUniversalLink(url) {
         stopShowing(url)
         return .openedInNativeApp
+      }
+      if Task.isCancelled {
+        stopShowing(url)
+        return .discarded(reason: ChainEnd.cancelled)
       }
       if let host = base?.topmostPresentationHost {
         if showInAppBrowser(url, from: host, by: environment) { return .presentedInApp }

@@ -1,15 +1,12 @@
 import Foundation
 
 /// What a walk passed on its way up that the chain's end decides with: the application, the
-/// nearest presentation host, the scene the link came from, and every declaration, nearest
-/// first. All weak: a walk holds no node past its turn, and one gone by the end is seen.
+/// nearest presentation host, the scene the link came from, the declaration nearest the link,
+/// and the policy of every declaration above it, as each was when passed. The objects are
+/// held weakly (a walk holds no node past its turn, and one gone by the end is seen); the
+/// policies are values, which refuse a link however long the walk took.
 @MainActor
 struct ChainEndRecord {
-  /// A declaration passed: the presenter its node declared then.
-  struct Declaration {
-    weak var presenter: LinkPresenter?
-  }
-
   /// The application passed (the first ``SystemURLOpener``), and whether one was.
   weak var application: (any SystemURLOpener)?
   var passedApplication = false
@@ -17,8 +14,22 @@ struct ChainEndRecord {
   weak var host: (any PresentationHost)?
   /// The first scene a node passed was shown in: the system opens the link from it.
   weak var scene: (any SceneURLOpening)?
-  /// Every declaration passed, nearest first.
-  var declarations: [Declaration] = []
+  /// The presenter of the declaration nearest the link, and whether one was passed: it says
+  /// where the link opens, and shows it.
+  weak var nearest: LinkPresenter?
+  var declared = false
+  /// The policy of every declaration above the nearest, nearest first: each may refuse.
+  var outer: [LinkPolicy] = []
+
+  /// Records a declaration the walk passes now, `presenter`'s.
+  mutating func record(_ presenter: LinkPresenter) {
+    if declared {
+      outer.append(presenter.policy)
+    } else {
+      nearest = presenter
+      declared = true
+    }
+  }
 }
 
 /// The chain's end: the one place where a link nobody handled, or one a handler sent to the
@@ -38,9 +49,12 @@ struct ChainEndRecord {
 ///   `file:`…) or text without a scheme, which is discarded.
 /// - One way to the system: from the scene the link came from, else the application's.
 /// - A link that opened the app (``URLHandlingContext/isInbound``) is passed on: sending it
-///   back to the browser would bounce the user out of the app. A link whose view, or a
-///   declaration on its way, went away while a handler waited is discarded: what applies to it
-///   can no longer be known.
+///   back to the browser would bounce the user out of the app. A link whose view, or the
+///   declaration nearest it, went away while a handler waited is discarded: where it opens can
+///   no longer be known. The declarations are those the walk passed, as they were then: one a
+///   node makes after the walk passed it does not count.
+/// - A walk that ended (cancelled, timed out) while the end waited performs nothing: the end
+///   checks its task after every wait.
 ///
 /// A long press asks the same end without performing (``preview(_:passed:origin:)``).
 @MainActor
@@ -51,11 +65,7 @@ enum ChainEnd {
     _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin, application: any SystemURLOpener
   ) async -> URLHandlingDecision {
     guard origin.inboundSourceName == nil else { return .notHandled }
-    let presenters: [LinkPresenter]
-    switch declarations(in: passed, origin: origin) {
-    case .failure(let refusal): return .discarded(reason: refusal.reason)
-    case .success(let found): presenters = found
-    }
+    if let refusal = gone(passed, origin: origin) { return .discarded(reason: refusal) }
     let scene = passed.scene
     // One way to the system: from the scene the link came from, else the application's.
     func system(_ url: URL) async -> Bool {
@@ -63,11 +73,12 @@ enum ChainEnd {
       return await application.openInSystem(url)
     }
     let originNode = origin.node
-    for outer in presenters.dropFirst() {
-      let judged = await outer.policy.list?.waitsForList?(url, originNode)
-      if let refusal = outer.policy.refusal(for: url, judged: judged) { return .discarded(reason: refusal) }
+    for policy in passed.outer {
+      let judged = await policy.list?.waitsForList?(url, originNode)
+      if let refusal = policy.refusal(for: url, judged: judged) { return .discarded(reason: refusal) }
     }
-    guard let nearest = presenters.first else {
+    if Task.isCancelled { return .discarded(reason: Self.cancelled) }
+    guard let nearest = passed.nearest else {
       if case .discarded(let reason) = LinkPolicy().destination(for: url, inApp: false, judged: nil) {
         return .discarded(reason: reason)
       }
@@ -76,6 +87,7 @@ enum ChainEnd {
     // A fetched list is waited for first (a tap may wait for the network, its prompts
     // reported from the origin), and its answer is the one the policy goes by.
     let judged = await nearest.policy.list?.waitsForList?(url, originNode)
+    if Task.isCancelled { return .discarded(reason: Self.cancelled) }
     let inApp = !origin.wasSentToTheSystem && passed.host != nil
     let outcome = await nearest.present(url, from: passed.host, inApp: inApp, judged: judged, system: system)
     ChainLog.presentation.debug(outcome.logDescription, url: url, "")
@@ -92,18 +104,17 @@ enum ChainEnd {
   static func preview(
     _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin
   ) -> (destination: LinkDestination, inApp: InAppBrowserURL?) {
-    let presenters: [LinkPresenter]
-    switch declarations(in: passed, origin: origin) {
-    case .failure(let refusal): return (.discarded(reason: refusal.reason), nil)
-    case .success(let found): presenters = found
-    }
+    if let refusal = gone(passed, origin: origin) { return (.discarded(reason: refusal), nil) }
     var outerListsAreHeld = true
-    for outer in presenters.dropFirst() {
-      if let refusal = outer.policy.refusal(for: url, judged: nil) { return (.discarded(reason: refusal), nil) }
-      if outer.policy.list?.holdsList?() == false { outerListsAreHeld = false }
+    for policy in passed.outer {
+      if let refusal = policy.refusal(for: url, judged: nil) { return (.discarded(reason: refusal), nil) }
+      if policy.list?.holdsList?() == false { outerListsAreHeld = false }
     }
-    let policy = presenters.first?.policy ?? LinkPolicy()
-    let inApp = presenters.first != nil && outerListsAreHeld && !origin.wasSentToTheSystem && passed.host != nil
+    let policy = passed.nearest?.policy ?? LinkPolicy()
+    // In-app as a tap would show it: from a host that can present now (not one going away).
+    let inApp =
+      passed.nearest != nil && outerListsAreHeld && !origin.wasSentToTheSystem
+      && passed.host?.topmostPresentationHost != nil
     let answer = policy.destination(for: url, inApp: inApp, judged: nil)
     guard case .inApp = answer,
       case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)
@@ -111,24 +122,14 @@ enum ChainEnd {
     return (answer, InAppBrowserURL(eligible))
   }
 
-  /// Why the end cannot decide.
-  struct Refusal: Error {
-    let reason: String
+  /// Why the end cannot decide with what the walk recorded, or `nil`: the link's view, or
+  /// the declaration nearest it, went away while a handler waited.
+  private static func gone(_ passed: ChainEndRecord, origin: PropagationOrigin) -> String? {
+    if origin.node == nil { return "the link's view is gone" }
+    if passed.declared, passed.nearest == nil { return "the declaration nearest the link is gone" }
+    return nil
   }
 
-  /// The presenters the walk's declarations name now, nearest first; a failure when the
-  /// link's view or one of them went away meanwhile.
-  private static func declarations(
-    in passed: ChainEndRecord, origin: PropagationOrigin
-  ) -> Result<[LinkPresenter], Refusal> {
-    guard origin.node != nil else { return .failure(Refusal(reason: "the link's view is gone")) }
-    var presenters: [LinkPresenter] = []
-    for declaration in passed.declarations {
-      guard let presenter = declaration.presenter else {
-        return .failure(Refusal(reason: "a declaration on the link's way is gone"))
-      }
-      presenters.append(presenter)
-    }
-    return .success(presenters)
-  }
+  /// Why a walk that ended while the end waited opens nothing.
+  static let cancelled = "cancelled before it opened"
 }

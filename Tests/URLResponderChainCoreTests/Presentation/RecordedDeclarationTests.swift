@@ -12,9 +12,9 @@ import URLResponderChainTesting
   let application = TestApplication()
   let environment = RecordingLinkEnvironment()
 
-  /// A declaration the walk passed that went away while a handler above it waited: what
-  /// applied to the link can no longer be known, so it fails closed.
-  @Test func aDeclarationGoneWhileAHandlerWaitedFailsTheLinkClosed() async {
+  /// The declaration nearest the link went away while a handler above it waited: where the
+  /// link opens can no longer be known, so it fails closed.
+  @Test func theNearestDeclarationGoneWhileAHandlerWaitedFailsTheLinkClosed() async {
     let handler = DeferringHandler(.notHandled, next: application)
     var presenter: LinkPresenter? = LinkPresenter(environment: environment)
     weak let gone = presenter
@@ -28,7 +28,29 @@ import URLResponderChainTesting
     #expect(gone == nil, "the walk keeps no declaration alive while it waits")
     handler.release.open()
     let result = await recorder.firstResult()
-    #expect(result.outcome == .discarded(reason: "a declaration on the link's way is gone"))
+    #expect(result.outcome == .discarded(reason: "the declaration nearest the link is gone"))
+    #expect(environment.presentations.isEmpty && application.systemOpener.openedURLs.isEmpty)
+  }
+
+  /// A declaration above the nearest refuses by its policy, recorded as the walk passed it:
+  /// gone while a handler waited, it still refuses.
+  @Test func anOuterDeclarationGoneWhileAHandlerWaitedStillRefuses() async {
+    let handler = DeferringHandler(.notHandled, next: application)
+    let blocking = LinkPolicy(
+      permittedPorts: [], universalLinksFirst: false, preference: .inApp,
+      list: LinkPolicyList(destination: { _ in .discarded(reason: "blocked above") }))
+    var outerPresenter: LinkPresenter? = LinkPresenter(environment: environment, policy: blocking)
+    let outer = Declaring(presenter: outerPresenter, next: handler)
+    let nearPresenter = LinkPresenter(environment: environment)
+    let origin = Node(next: Declaring(presenter: nearPresenter, next: outer))
+    #expect(origin.longPressPreviewURL(exampleURL) == nil)
+    let recorder = CompletionRecorder()
+    origin.propagateURL(exampleURL, completion: recorder.completion)
+    await handler.entered.wait()
+    outer.presenter = nil
+    outerPresenter = nil
+    handler.release.open()
+    #expect(await recorder.firstResult().outcome == .discarded(reason: "blocked above"))
     #expect(environment.presentations.isEmpty && application.systemOpener.openedURLs.isEmpty)
   }
 
@@ -42,11 +64,13 @@ import URLResponderChainTesting
     let recorder = CompletionRecorder()
     origin.propagateURL(exampleURL, completion: recorder.completion)
     await handler.entered.wait()
-    declaring.presenter = LinkPresenter(environment: environment)
+    let late = LinkPresenter(environment: environment)
+    declaring.presenter = late
     handler.release.open()
     #expect(await recorder.firstResult().outcome == .handled)
     #expect(environment.presentations.isEmpty)
     #expect(application.systemOpener.openedURLs == [exampleURL], "no declaration: the system opens it")
+    #expect(declaring.linkPresenter === late)
   }
 
   /// A finished walk holds no declaration: the presenter goes when its owner lets go.
@@ -59,6 +83,11 @@ import URLResponderChainTesting
     presenter = nil
     #expect(gone == nil)
   }
+}
+
+extension Node {
+  /// What a long press here would preview in-app.
+  fileprivate func longPressPreviewURL(_ url: URL) -> URL? { LinkDryRun.run(of: url, from: self).inApp?.url }
 }
 
 /// A node that declares the presenter it is given, held weakly as a SwiftUI modifier's node

@@ -175,6 +175,20 @@ private final class ReenteringAwaitedHandler: ReenteringNode, AsyncURLHandler {
     #expect(recorder.results.count == 1)
   }
 
+  /// A handler whose own code cancels its only walk ends it there: the trace ends at the
+  /// handler, unanswered, as at a node whose `nextNode` cancels.
+  @Test func aHandlerThatCancelsItsWalkEndsTheTraceAtItUnanswered() async {
+    let handler = ReenteringHandler(.handled)
+    var propagation: URLPropagation?
+    handler.reenter = { propagation?.cancel() }
+    let recorder = CompletionRecorder()
+    propagation = await startBehind(handler, recorder: recorder)
+    let result = await recorder.firstResult()
+    #expect(result.outcome == .cancelled)
+    #expect(result.trace.last?.refers(to: handler) == true)
+    #expect(result.trace.last?.decision == nil)
+  }
+
   // A node's `nextNode` is the app's code too, and may cancel the walk that asks it (a
   // `deinit` it runs, say). The walk ends there, once: the handlers above are not asked, and
   // a chain that runs out after it does not end the walk a second time (which trapped).

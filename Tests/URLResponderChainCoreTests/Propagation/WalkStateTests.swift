@@ -99,12 +99,12 @@ import URLResponderChainTesting
     #expect(flag)
   }
 
-  @Test func theStepRecordsEveryDeclarationNearestFirstAndTheNearestHost() {
+  @Test func theStepRecordsTheNearestDeclarationThePoliciesAboveItAndTheNearestHost() {
     let application = TestApplication()
     let outer = TestViewController(name: "outer")
     let inner = TestViewController(name: "inner")
     let environment = RecordingLinkEnvironment()
-    outer.linkPresenter = LinkPresenter(environment: environment)
+    outer.linkPresenter = LinkPresenter(environment: environment, policy: LinkPolicy(permittedPorts: [8443]))
     inner.linkPresenter = LinkPresenter(environment: environment)
     application.makeWindow(rootViewController: outer)
     outer.addChild(inner)
@@ -116,9 +116,8 @@ import URLResponderChainTesting
       return
     }
     let passed = walk.passed
-    #expect(
-      passed.declarations.map { $0.presenter.map(ObjectIdentifier.init) }
-        == [inner, outer].map { $0.linkPresenter.map(ObjectIdentifier.init) })
+    #expect(passed.nearest === inner.linkPresenter)
+    #expect(passed.outer.map(\.permittedPorts) == [[8443]], "the policy of the declaration above")
     #expect(passed.host === inner)
     #expect(passed.application === application)
   }

@@ -132,8 +132,8 @@ struct WalkState: ~Copyable {
           if signposting { beginHandlerInterval(handler) }
           let decision = handler.handleURL(url, context: context)
           // Ended while it answered (cancelled through a propagation that joined it): its
-          // answer no longer counts.
-          if isEnded() { return .ended }
+          // answer no longer counts, and the trace ends at it, unanswered.
+          if isEnded() { return endedMeanwhile(in: handler) }
           if let outcome = apply(decision, by: handler) { return .finished(outcome) }
           cursor = handler.nextNode
           held.append(consume handler)
@@ -200,7 +200,7 @@ struct WalkState: ~Copyable {
   /// - Returns: Whether `node` is the application, passed now and asked last.
   private mutating func recordForTheEnd(_ node: any ResponderChainNode, _ kind: NodeKind) -> Bool {
     if kind.contains(.declares), let presenter = (node as? any LinkPresenting)?.linkPresenter {
-      passed.declarations.append(ChainEndRecord.Declaration(presenter: presenter))
+      passed.record(presenter)
     }
     if kind.contains(.host), passed.host == nil { passed.host = node as? any PresentationHost }
     if kind.contains(.sceneMember), passed.scene == nil { passed.scene = (node as? any SceneMember)?.sceneURLOpener }
@@ -208,6 +208,16 @@ struct WalkState: ~Copyable {
     passed.passedApplication = true
     passed.application = node as? any SystemURLOpener
     return true
+  }
+
+  /// Ends the run because `handler`'s own code ended the walk: its step is in the trace, with
+  /// no answer, as a handler given up is.
+  private mutating func endedMeanwhile(in handler: any ResponderChainNode) -> Stop {
+    let now = MonotonicClock.now()
+    let pending = PendingHandler(
+      nodeID: ObjectIdentifier(handler), nodeType: type(of: handler), startedAt: lastTick, askedAt: .zero)
+    trace.append(URLPropagationStep(pending: pending, nanoseconds: now &- lastTick))
+    return .ended
   }
 
   /// Whether `handler` is a view's modifier that only declares (where links open, how errors
