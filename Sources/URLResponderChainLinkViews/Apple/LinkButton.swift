@@ -35,11 +35,7 @@
           guard let self else { return nil }
           return try? LinkTapTarget.resolve(url: url, written: urlString).get()
         },
-        menu: { [weak self] url in
-          guard let self else { return nil }
-          return LinkMenu(for: url, from: self)
-        },
-        onResult: { [weak self] in self?.onResult })
+        origin: { [weak self] view in self.map { LinkOrigin(view: view, onResult: $0.onResult) } })
     #endif
 
     /// Creates a button for `url` with a title.

@@ -22,30 +22,25 @@
   /// linkRouting.attach(to: pdfView)   // taps and long presses on links go through the chain
   /// ```
   @MainActor
-  public final class LinkRoutingPDFViewDelegate: NSObject, PDFViewDelegate {
+  public final class LinkRoutingPDFViewDelegate: NSObject, PDFViewDelegate, LinkRoutingDelegate {
     /// The app's own PDF view delegate, which keeps every callback but a link's tap.
     public weak var pdfViewDelegate: (any PDFViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    private lazy var menuDelegate = LinkMenuInteractionDelegate(
-      link: { [weak self] location in self?.pdfView.flatMap { Self.link(at: location, in: $0) } },
-      menu: { [weak self] url in
-        if let modifier = self?.enclosingModifier { return LinkMenu(for: url, from: modifier) }
-        return self?.pdfView.flatMap { LinkMenu(for: url, from: $0) }
-      },
-      onResult: { [weak self] in self?.onResult },
-      startingAt: { [weak self] in self?.enclosingModifier })
-    private weak var pdfView: PDFView?
     /// The innermost SwiftUI link modifier around the PDF view (`attach(to:in:)`), where its
     /// links start instead of at the PDF view.
-    weak var enclosingModifier: ViewLinkHandler?
+    package weak var enclosingModifier: ViewLinkHandler?
+    /// The delegate forwarded to: ``pdfViewDelegate``.
+    package var appDelegates: [(any NSObjectProtocol)?] { [pdfViewDelegate] }
+    private lazy var menuDelegate = LinkMenuInteractionDelegate(
+      link: { [weak self] location in self?.pdfView.flatMap { Self.link(at: location, in: $0) } },
+      origin: { [weak self] view in self?.origin(view) })
+    private weak var pdfView: PDFView?
 
     /// Becomes `pdfView`'s delegate, keeping the one it had (unless ``pdfViewDelegate`` is
     /// set already) as the delegate it forwards to, and adds the links' long-press menu.
     public func attach(to pdfView: PDFView) {
-      if pdfViewDelegate == nil, let existing = pdfView.delegate, existing !== self {
-        pdfViewDelegate = existing
-      }
+      pdfViewDelegate = delegateToKeep(pdfViewDelegate, else: pdfView.delegate)
       pdfView.delegate = self
       if self.pdfView !== pdfView {
         self.pdfView = pdfView
@@ -61,21 +56,17 @@
       return annotation.url ?? (annotation.action as? PDFActionURL)?.url
     }
 
-    // MARK: - Forwarding
-    //
-    // PDFKit asks its delegate on the main thread, where a PDF view lives, so
-    // `MainActor.assumeIsolated` is sound; were that ever broken it traps rather than races.
+    // MARK: - Forwarding (`LinkRoutingDelegate` says why `appDelegate(for:)` is sound: PDFKit
+    // asks its delegate on the main thread, where a PDF view lives)
 
     /// Whether this delegate, or the app's delegate it forwards to, implements `aSelector`.
     override public nonisolated func responds(to aSelector: Selector!) -> Bool {
-      if super.responds(to: aSelector) { return true }
-      return MainActor.assumeIsolated { pdfViewDelegate?.responds(to: aSelector) ?? false }
+      super.responds(to: aSelector) || appDelegate(for: aSelector) != nil
     }
 
     /// The app's delegate, for a callback this delegate does not implement and it does.
     override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
-      mainThreadForwardingTarget { pdfViewDelegate?.responds(to: aSelector) == true ? pdfViewDelegate : nil }
-        ?? super.forwardingTarget(for: aSelector)
+      appDelegate(for: aSelector) ?? super.forwardingTarget(for: aSelector)
     }
 
     // MARK: - Owned callback
@@ -86,11 +77,7 @@
     /// `nonisolated` because this SDK's `PDFViewDelegate` is not main-actor isolated; PDFKit
     /// calls it on the main thread, where the PDF view is used (see Forwarding).
     public nonisolated func pdfViewWillClick(onLink sender: PDFView, with url: URL) {
-      MainActor.assumeIsolated {
-        let report = onResult
-        let start: any ResponderChainNode = enclosingModifier ?? sender
-        _ = start.propagateURL(url) { result in report?(result) }
-      }
+      MainActor.assumeIsolated { origin(sender).send(url) }
     }
   }
 #endif

@@ -25,46 +25,34 @@
   /// ``attach(to:in:)``, so the text view's links meet the `urlHandler` modifiers around it
   /// before the hosting controller's chain.
   @MainActor
-  public final class LinkRoutingTextViewDelegate: NSObject, UITextViewDelegate {
+  public final class LinkRoutingTextViewDelegate: NSObject, UITextViewDelegate, LinkRoutingDelegate {
     /// The app's own text view delegate, which keeps every callback about anything but links.
     public weak var textViewDelegate: (any UITextViewDelegate)?
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
     /// The innermost SwiftUI link modifier around the text view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the text view.
-    weak var enclosingModifier: ViewLinkHandler?
+    package weak var enclosingModifier: ViewLinkHandler?
+    /// The delegate forwarded to: ``textViewDelegate``.
+    package var appDelegates: [(any NSObjectProtocol)?] { [textViewDelegate] }
 
     /// Becomes `textView`'s delegate, keeping the one it had (unless ``textViewDelegate`` is
     /// set already) as the delegate it forwards to.
     public func attach(to textView: UITextView) {
-      if textViewDelegate == nil, let existing = textView.delegate, existing !== self {
-        textViewDelegate = existing
-      }
+      textViewDelegate = delegateToKeep(textViewDelegate, else: textView.delegate)
       textView.delegate = self
     }
 
-    // MARK: - Forwarding
-    //
-    // The Objective-C runtime asks `responds(to:)` and `forwardingTarget(for:)` from any
-    // thread in principle; UIKit asks a text view's delegate on the main thread only (a text
-    // view is used on the main thread), so `MainActor.assumeIsolated` is sound; were that
-    // ever broken it traps rather than races.
+    // MARK: - Forwarding (`LinkRoutingDelegate` says why `appDelegate(for:)` is sound)
 
     /// Whether this delegate, or the app's delegate it forwards to, implements `aSelector`.
     override public nonisolated func responds(to aSelector: Selector!) -> Bool {
-      if super.responds(to: aSelector) { return true }
-      return MainActor.assumeIsolated { forwardingDelegate(for: aSelector) != nil }
+      super.responds(to: aSelector) || appDelegate(for: aSelector) != nil
     }
 
     /// The app's delegate, for a callback this delegate does not own and it implements.
     override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
-      mainThreadForwardingTarget { forwardingDelegate(for: aSelector) } ?? super.forwardingTarget(for: aSelector)
-    }
-
-    /// The app's delegate when it implements `selector` (only selectors this delegate does
-    /// not implement are asked about).
-    private func forwardingDelegate(for selector: Selector) -> (any UITextViewDelegate)? {
-      appDelegateImplements(selector) ? textViewDelegate : nil
+      appDelegate(for: aSelector) ?? super.forwardingTarget(for: aSelector)
     }
 
     private func appDelegateImplements(_ selector: Selector) -> Bool {
@@ -85,11 +73,8 @@
       switch TextItemRouting.tap(isLink: link != nil, appDelegateImplements: appDelegateImplements(selector)) {
       case .chain:
         guard let link else { return defaultAction }
-        return UIAction { [weak self, weak textView] _ in
-          guard let textView else { return }
-          let start: any ResponderChainNode = self?.enclosingModifier ?? textView
-          start.propagateURL(link) { result in self?.onResult?(result) }
-        }
+        let origin = self.origin(textView)
+        return UIAction { _ in origin.send(link) }
       case .appDelegate:
         return textViewDelegate?.textView?(textView, primaryActionFor: textItem, defaultAction: defaultAction)
       case .system:
@@ -116,11 +101,10 @@
       switch responder {
       case .chain:
         guard let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
-        guard let menu = LinkMenu(for: link, from: enclosingModifier ?? textView) else { return nil }
-        let actions = LinkContextMenu.uiMenu(
-          for: link, menu: menu, from: textView, startingAt: enclosingModifier, onResult: onResult)
+        let origin = self.origin(textView)
+        guard let menu = origin.menu(for: link) else { return nil }
         let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
-        return UITextItem.MenuConfiguration(preview: preview, menu: actions)
+        return UITextItem.MenuConfiguration(preview: preview, menu: origin.uiMenu(for: link, menu: menu))
       case .appDelegate:
         return textViewDelegate?.textView?(textView, menuConfigurationFor: textItem, defaultMenu: defaultMenu)
       case .system:
@@ -144,8 +128,7 @@
         : TextItemRouting.menu(isLink: true, previewsLinks: false, appDelegateImplements: implements)
       switch responder {
       case .chain:
-        let start: any ResponderChainNode = enclosingModifier ?? textView
-        start.propagateURL(URL) { [weak self] result in self?.onResult?(result) }
+        origin(textView).send(URL)
         return false
       case .appDelegate:
         return textViewDelegate?.textView?(

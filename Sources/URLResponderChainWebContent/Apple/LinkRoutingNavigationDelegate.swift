@@ -4,7 +4,7 @@
   public import WebKit
   public import URLResponderChainCore
   import URLResponderChain
-  import URLResponderChainLinkViews
+  public import URLResponderChainLinkViews
 
   /// The navigation and UI delegate of a `WKWebView` that sends the links the user taps up the
   /// responder chain from the web view, instead of letting the web view load them.
@@ -32,7 +32,7 @@
   /// ``attach(to:in:)``, so the web view's links meet the `urlHandler` modifiers around it
   /// before the hosting controller's chain.
   @MainActor
-  public final class LinkRoutingNavigationDelegate: NSObject {
+  public final class LinkRoutingNavigationDelegate: NSObject, LinkRoutingDelegate {
     /// The app's own navigation delegate, which keeps receiving every callback.
     ///
     /// Set the forwarding delegates before ``attach(to:)``: WebKit reads which callbacks its
@@ -48,17 +48,15 @@
     package var onDecision: (@MainActor (WebNavigation, WebNavigationDecision) -> Void)?
     /// The innermost SwiftUI link modifier around the web view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the web view.
-    weak var enclosingModifier: ViewLinkHandler?
+    package weak var enclosingModifier: ViewLinkHandler?
+    /// The delegates forwarded to, in this order: ``navigationDelegate``, then ``uiDelegate``.
+    package var appDelegates: [(any NSObjectProtocol)?] { [navigationDelegate, uiDelegate] }
 
     /// Becomes `webView`'s navigation and UI delegate, keeping the ones it had (unless set
     /// already) as the delegates it forwards to.
     public func attach(to webView: WKWebView) {
-      if navigationDelegate == nil, let existing = webView.navigationDelegate, existing !== self {
-        navigationDelegate = existing
-      }
-      if uiDelegate == nil, let existing = webView.uiDelegate, existing !== self {
-        uiDelegate = existing
-      }
+      navigationDelegate = delegateToKeep(navigationDelegate, else: webView.navigationDelegate)
+      uiDelegate = delegateToKeep(uiDelegate, else: webView.uiDelegate)
       webView.navigationDelegate = self
       webView.uiDelegate = self
     }
@@ -69,32 +67,17 @@
       return decision
     }
 
-    private func send(_ url: URL, from webView: WKWebView) {
-      let start: any ResponderChainNode = enclosingModifier ?? webView
-      start.propagateURL(url) { [weak self] result in self?.onResult?(result) }
-    }
-
-    // MARK: Forwarding
-
-    // The Objective-C runtime asks these two of any delegate, nonisolated. WebKit asks them of
-    // its delegates on the main thread only (a web view is used on the main thread), so
-    // `MainActor.assumeIsolated` is sound; were that ever broken it traps rather than races.
+    // MARK: Forwarding (`LinkRoutingDelegate` says why `appDelegate(for:)` is sound: WebKit
+    // asks its delegates on the main thread, where a web view is used)
 
     /// Whether this delegate, or one it forwards to, implements `aSelector`.
     override public nonisolated func responds(to aSelector: Selector!) -> Bool {
-      if super.responds(to: aSelector) { return true }
-      return MainActor.assumeIsolated { forwardingDelegate(for: aSelector) != nil }
+      super.responds(to: aSelector) || appDelegate(for: aSelector) != nil
     }
 
     /// The app's delegate that implements `aSelector`, for what this delegate does not.
     override public nonisolated func forwardingTarget(for aSelector: Selector!) -> Any? {
-      mainThreadForwardingTarget { forwardingDelegate(for: aSelector) } ?? super.forwardingTarget(for: aSelector)
-    }
-
-    private func forwardingDelegate(for selector: Selector) -> (any NSObjectProtocol)? {
-      if let navigationDelegate, navigationDelegate.responds(to: selector) { return navigationDelegate }
-      if let uiDelegate, uiDelegate.responds(to: selector) { return uiDelegate }
-      return nil
+      appDelegate(for: aSelector) ?? super.forwardingTarget(for: aSelector)
     }
   }
 
@@ -109,15 +92,8 @@
         guard let self, let webView, let decision = self.decide(navigation, appAllowed: appPolicy == .allow) else {
           return decisionHandler(appPolicy, appPreferences)
         }
-        switch decision {
-        case .handled:
-          decisionHandler(.allow, appPreferences)
-        case .notHandled(let url):
-          decisionHandler(.cancel, appPreferences)
-          self.send(url, from: webView)
-        case .discarded:
-          decisionHandler(.cancel, appPreferences)
-        }
+        decisionHandler(decision.loadsInWebView ? .allow : .cancel, appPreferences)
+        if case .notHandled(let url) = decision { self.origin(webView).send(url) }
       }
     }
 
@@ -125,20 +101,14 @@
       _ webView: WKWebView, _ action: WKNavigationAction, _ preferences: WKWebpagePreferences,
       then decide: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void
     ) {
-      guard let app = navigationDelegate else { return decide(.allow, preferences) }
-      if app.responds(to: Selectors.decideWithPreferences) {
-        app.webView?(webView, decidePolicyFor: action, preferences: preferences, decisionHandler: decide)
-      } else if app.responds(to: Selectors.decide) {
-        app.webView?(webView, decidePolicyFor: action) { policy in decide(policy, preferences) }
-      } else {
-        decide(.allow, preferences)
+      // An optional requirement's call is `nil` when the app's delegate does not implement it:
+      // the form with preferences first, as WebKit asks, then the one without, then allow.
+      let app = navigationDelegate
+      if app?.webView?(webView, decidePolicyFor: action, preferences: preferences, decisionHandler: decide) != nil {
+        return
       }
-    }
-
-    private enum Selectors {
-      static let decide = NSSelectorFromString("webView:decidePolicyForNavigationAction:decisionHandler:")
-      static let decideWithPreferences = NSSelectorFromString(
-        "webView:decidePolicyForNavigationAction:preferences:decisionHandler:")
+      if app?.webView?(webView, decidePolicyFor: action, decisionHandler: { decide($0, preferences) }) != nil { return }
+      decide(.allow, preferences)
     }
   }
 
@@ -149,7 +119,7 @@
       for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
       if case .notHandled(let url) = decide(WebNavigation(windowRequestFor: navigationAction, in: webView)) {
-        send(url, from: webView)
+        origin(webView).send(url)
       }
       return nil
     }
@@ -162,16 +132,12 @@
       completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
     ) {
       guard let url = elementInfo.linkURL else {
-        guard let app = uiDelegate,
-          app.responds(to: #selector(webView(_:contextMenuConfigurationForElement:completionHandler:)))
-        else { return completionHandler(nil) }
-        app.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
+        let asked: Void? = uiDelegate?.webView?(
+          webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
+        if asked == nil { completionHandler(nil) }
         return
       }
-      guard let menu = LinkMenu(for: url, from: enclosingModifier ?? webView) else { return completionHandler(nil) }
-      completionHandler(
-        LinkContextMenu.configuration(
-          for: url, menu: menu, from: webView, startingAt: enclosingModifier, onResult: onResult))
+      completionHandler(origin(webView).configuration(for: url))
     }
 
     /// Committing a link's preview sends the link up the chain; it never presents by itself.
@@ -183,8 +149,7 @@
         uiDelegate?.webView?(webView, contextMenuForElement: elementInfo, willCommitWithAnimator: animator)
         return
       }
-      LinkContextMenu.commit(
-        url, from: webView, startingAt: enclosingModifier, animator: animator, onResult: onResult)
+      origin(webView).commit(url, animator: animator)
     }
   }
 #endif
