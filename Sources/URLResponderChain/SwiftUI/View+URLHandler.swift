@@ -71,7 +71,7 @@
         content
         .environment(\.enclosingLinkHandler, EnclosingLinkHandler(node: node))
         .environment(\.openURL, OpenURLAction { url in node.open(url).result })
-        .background(ResponderAnchor(node: node).allowsHitTesting(false).accessibilityHidden(true))
+        .windowAnchor { [weak node] anchor in node?.anchor = anchor }
     }
   }
 
