@@ -1,11 +1,5 @@
 package import Foundation
 
-#if canImport(UIKit) && !os(watchOS)
-  import UIKit
-#elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
-  import AppKit
-#endif
-
 /// The notifications that say the app became active and is about to stop being.
 package struct AppActivityNotifications: Sendable {
   /// Posted when the app becomes active.
@@ -17,20 +11,5 @@ package struct AppActivityNotifications: Sendable {
   package init(didBecomeActive: Notification.Name, willResignActive: Notification.Name) {
     self.didBecomeActive = didBecomeActive
     self.willResignActive = willResignActive
-  }
-
-  /// `UIApplication`'s or `NSApplication`'s; `nil` where there is no application (Linux).
-  static var platform: AppActivityNotifications? {
-    #if canImport(UIKit) && !os(watchOS)
-      AppActivityNotifications(
-        didBecomeActive: UIApplication.didBecomeActiveNotification,
-        willResignActive: UIApplication.willResignActiveNotification)
-    #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
-      AppActivityNotifications(
-        didBecomeActive: NSApplication.didBecomeActiveNotification,
-        willResignActive: NSApplication.willResignActiveNotification)
-    #else
-      nil
-    #endif
   }
 }
