@@ -48,14 +48,8 @@
     let policy: LinkPolicy
     let appearance: SafariURLPresenter.Appearance
     let name: String
-    @State private var presenter: SafariURLPresenter
-
-    init(policy: LinkPolicy, appearance: SafariURLPresenter.Appearance, name: String) {
-      self.policy = policy
-      self.appearance = appearance
-      self.name = name
-      _presenter = State(initialValue: SafariURLPresenter(policy: policy))
-    }
+    /// Made once for the view's lifetime; the latest policy and appearance are set at each update.
+    @State private var presenter = SafariURLPresenter()
 
     func body(content: Content) -> some View {
       let presenter = self.presenter
