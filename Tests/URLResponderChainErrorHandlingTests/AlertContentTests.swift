@@ -25,6 +25,12 @@ import URLResponderChainErrorHandling
     #expect(content.buttons.map(\.title) == ["Retry", "Cancel"])
   }
 
+  @Test func retryAndCancelChooseTheirRecoveryAndOKChoosesNone() {
+    #expect(AlertContent.Button.retry.choice == .retry)
+    #expect(AlertContent.Button.cancel.choice == .cancel)
+    #expect(AlertContent.Button.dismiss.choice == nil)
+  }
+
   @Test func anErrorThatIsNotAlertableIsNotShown() {
     struct Internal: Error {}
     #expect(AlertContent(for: Internal()) == nil)

@@ -23,11 +23,7 @@
         let style: UIAlertAction.Style = button == .cancel ? .cancel : .default
         alert.addAction(
           UIAlertAction(title: button.title, style: style) { _ in
-            switch button {
-            case .retry: retryable?.resolve(.retry)
-            case .cancel: retryable?.resolve(.cancel)
-            case .dismiss: break
-            }
+            if let choice = button.choice { retryable?.resolve(choice) }
           })
       }
       host.present(alert, animated: true)

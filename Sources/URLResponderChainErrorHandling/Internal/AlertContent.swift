@@ -26,6 +26,16 @@ package struct AlertContent: Sendable, Equatable {
       case .cancel: "Cancel"
       }
     }
+
+    /// The recovery this button chooses for a retryable error: Retry retries, Cancel
+    /// cancels; OK chooses none.
+    package var choice: RecoveryChoice? {
+      switch self {
+      case .dismiss: nil
+      case .retry: .retry
+      case .cancel: .cancel
+      }
+    }
   }
 
   /// The alert's title.
