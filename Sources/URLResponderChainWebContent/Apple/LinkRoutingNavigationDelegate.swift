@@ -41,11 +41,9 @@
     /// The app's own UI delegate, which keeps receiving every callback but window requests.
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Decides what leaves the web view.
-    package var policy = WebNavigationPolicy()
+    private let policy = WebNavigationPolicy()
     /// Called with each propagation's result, for logging or reporting.
     public var onResult: (@MainActor @Sendable (URLPropagationResult) -> Void)?
-    /// Called with every decision and the navigation it was made for (for the tests).
-    package var onDecision: (@MainActor (WebNavigation, WebNavigationDecision) -> Void)?
     /// The innermost SwiftUI link modifier around the web view, where its links' walks start
     /// (``attach(to:in:)``); `nil` starts them at the web view.
     package weak var enclosingModifier: ViewLinkHandler?
@@ -59,12 +57,6 @@
       uiDelegate = delegateToKeep(uiDelegate, else: webView.uiDelegate)
       webView.navigationDelegate = self
       webView.uiDelegate = self
-    }
-
-    private func decide(_ navigation: WebNavigation, appAllowed: Bool = true) -> WebNavigationDecision? {
-      guard let decision = policy.decide(navigation, appAllowed: appAllowed) else { return nil }
-      onDecision?(navigation, decision)
-      return decision
     }
 
     // MARK: Forwarding (`LinkRoutingDelegate` says why `appDelegate(for:)` is sound: WebKit
@@ -89,7 +81,7 @@
     ) {
       let navigation = WebNavigation(navigationAction, in: webView)
       askApp(webView, navigationAction, preferences) { [weak self, weak webView] appPolicy, appPreferences in
-        guard let self, let webView, let decision = self.decide(navigation, appAllowed: appPolicy == .allow) else {
+        guard let self, let webView, let decision = self.policy.decide(navigation, appAllowed: appPolicy == .allow) else {
           return decisionHandler(appPolicy, appPreferences)
         }
         decisionHandler(decision.loadsInWebView ? .allow : .cancel, appPreferences)
@@ -118,7 +110,7 @@
       _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
       for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
-      if case .notHandled(let url) = decide(WebNavigation(windowRequestFor: navigationAction, in: webView)) {
+      if case .notHandled(let url) = policy.decide(WebNavigation(windowRequestFor: navigationAction, in: webView)) {
         origin(webView).send(url)
       }
       return nil
