@@ -32,8 +32,9 @@
   }
 
   extension LinkRoutingDelegate {
-    /// The first of the app's delegates that implements `selector`: where a callback this
-    /// delegate does not implement goes (only those are asked about), or `nil`.
+    /// The first of the app's delegates that implements `selector`, or `nil`: where the
+    /// runtime forwards a callback this delegate does not implement, and whom a callback it
+    /// owns hands an item it does not route.
     ///
     /// The Objective-C runtime asks `responds(to:)` and `forwardingTarget(for:)` from any
     /// thread in principle, so both are nonisolated. UIKit, WebKit and PDFKit ask a view's

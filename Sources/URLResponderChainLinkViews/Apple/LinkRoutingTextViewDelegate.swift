@@ -55,10 +55,6 @@
       appDelegate(for: aSelector) ?? super.forwardingTarget(for: aSelector)
     }
 
-    private func appDelegateImplements(_ selector: Selector) -> Bool {
-      textViewDelegate?.responds(to: selector) ?? false
-    }
-
     // MARK: - Owned callbacks
 
     /// iOS 17+: a tapped link's primary action propagates the URL; other text items keep the
@@ -70,7 +66,7 @@
       let link: URL? = if case .link(let url) = textItem.content { url } else { nil }
       // The protocol's selector, named through this class's witness of it.
       let selector = #selector(Self.textView(_:primaryActionFor:defaultAction:))
-      switch TextItemRouting.tap(isLink: link != nil, appDelegateImplements: appDelegateImplements(selector)) {
+      switch TextItemRouting.tap(isLink: link != nil, appDelegateImplements: appDelegate(for: selector) != nil) {
       case .chain:
         guard let link else { return defaultAction }
         let origin = self.origin(textView)
@@ -97,7 +93,7 @@
       let link: URL? = if case .link(let url) = textItem.content { url } else { nil }
       let selector = #selector(Self.textView(_:menuConfigurationFor:defaultMenu:))
       let responder = TextItemRouting.menu(
-        isLink: link != nil, previewsLinks: true, appDelegateImplements: appDelegateImplements(selector))
+        isLink: link != nil, previewsLinks: true, appDelegateImplements: appDelegate(for: selector) != nil)
       switch responder {
       case .chain:
         guard let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
@@ -121,7 +117,7 @@
       interaction: UITextItemInteraction
     ) -> Bool {
       let selector = #selector(Self.textView(_:shouldInteractWith:in:interaction:))
-      let implements = appDelegateImplements(selector)
+      let implements = appDelegate(for: selector) != nil
       let responder =
         interaction == .invokeDefaultAction
         ? TextItemRouting.tap(isLink: true, appDelegateImplements: implements)
