@@ -15,13 +15,9 @@
     /// replaced, or whose scene goes away, may never complete, and the dispatcher then looks
     /// at the scene again (its new window, or none).
     public func transitionsEnded() async {
-      var controller = keyWindow?.rootViewController
-      var coordinator: (any UIViewControllerTransitionCoordinator)?
-      while let current = controller, coordinator == nil {
-        coordinator = current.transitionCoordinator
-        controller = current.presentedViewController
-      }
-      guard let coordinator else {
+      // The first transition coordinator up the presented view controllers, from the root.
+      let presented = keyWindow?.rootViewController.map { sequence(first: $0) { $0.presentedViewController } }
+      guard let coordinator = presented?.lazy.compactMap({ $0.transitionCoordinator }).first else {
         try? await Task.sleep(for: .milliseconds(16))
         return
       }
