@@ -27,4 +27,12 @@ package enum TextItemRouting {
   package static func menu(isLink: Bool, previewsLinks: Bool, appDelegateImplements: Bool) -> Responder {
     isLink && previewsLinks ? .chain : (appDelegateImplements ? .appDelegate : .system)
   }
+
+  /// Before iOS 17, `shouldInteractWith` on a link: a tap goes up the chain; a long press's
+  /// preview and menu stay the app delegate's, or UIKit's (links get their menu from iOS 17).
+  package static func linkInteraction(isTap: Bool, appDelegateImplements: Bool) -> Responder {
+    isTap
+      ? tap(isLink: true, appDelegateImplements: appDelegateImplements)
+      : menu(isLink: true, previewsLinks: false, appDelegateImplements: appDelegateImplements)
+  }
 }

@@ -24,4 +24,9 @@ import Testing
     #expect(TextItemRouting.menu(isLink: false, previewsLinks: true, appDelegateImplements: false) == .system)
   }
 
+  @Test func beforeIOS17ALinksTapIsTheChainsAndItsLongPressTheAppsOrTheSystems() {
+    #expect(TextItemRouting.linkInteraction(isTap: true, appDelegateImplements: true) == .chain)
+    #expect(TextItemRouting.linkInteraction(isTap: false, appDelegateImplements: true) == .appDelegate)
+    #expect(TextItemRouting.linkInteraction(isTap: false, appDelegateImplements: false) == .system)
+  }
 }

@@ -1,6 +1,7 @@
-#if canImport(PDFKit) && canImport(UIKit) && canImport(SafariServices) && (os(iOS) || os(visionOS))
+#if canImport(PDFKit) && canImport(UIKit) && canImport(SafariServices) && canImport(SwiftUI) && (os(iOS) || os(visionOS))
   public import Foundation
   public import PDFKit
+  public import SwiftUI
   import UIKit
   public import URLResponderChainCore
   import URLResponderChain
@@ -46,6 +47,20 @@
         self.pdfView = pdfView
         pdfView.addInteraction(UIContextMenuInteraction(delegate: menuDelegate))
       }
+    }
+
+    /// Becomes the delegate of a PDF view that SwiftUI shows, as ``attach(to:)`` does; its
+    /// links then start at the innermost `urlHandler` or `presentsLinksInSafari` modifier
+    /// around it rather than at the PDF view, as a text view's do.
+    ///
+    /// - Parameters:
+    ///   - pdfView: The PDF view; it holds its delegate weakly, so keep this one (a
+    ///     representable's coordinator does).
+    ///   - environment: The representable's `context.environment`; call again from
+    ///     `updateUIView(_:context:)`, so a new enclosing modifier is the one asked.
+    public func attach(to pdfView: PDFView, in environment: EnvironmentValues) {
+      enclosingModifier = environment.innermostLinkHandler
+      attach(to: pdfView)
     }
 
     /// The URL of the link annotation under `location`, a point of `pdfView`, or `nil`.

@@ -1,5 +1,6 @@
-#if canImport(UIKit) && canImport(SafariServices) && canImport(WebKit) && (os(iOS) || os(visionOS))
+#if canImport(UIKit) && canImport(SafariServices) && canImport(WebKit) && canImport(SwiftUI) && (os(iOS) || os(visionOS))
   public import Foundation
+  public import SwiftUI
   public import UIKit
   public import URLResponderChainCore
   import URLResponderChain
@@ -41,6 +42,24 @@
     public func attach(to textView: UITextView) {
       textViewDelegate = delegateToKeep(textViewDelegate, else: textView.delegate)
       textView.delegate = self
+    }
+
+    /// Becomes the delegate of a text view that SwiftUI shows, as ``attach(to:)`` does; its
+    /// links then start at the innermost `urlHandler` or `presentsLinksInSafari` modifier
+    /// around it rather than at the text view, which would lead to the hosting controller
+    /// and never pass the modifiers.
+    ///
+    /// Call it from the representable's `updateUIView(_:context:)` with `context.environment`,
+    /// so a new enclosing modifier is the one asked; the article "Links in text views and
+    /// buttons" has a representable that does.
+    ///
+    /// - Parameters:
+    ///   - textView: The text view; it holds its delegate weakly, so keep this one (a
+    ///     representable's coordinator does).
+    ///   - environment: The representable's `context.environment`.
+    public func attach(to textView: UITextView, in environment: EnvironmentValues) {
+      enclosingModifier = environment.innermostLinkHandler
+      attach(to: textView)
     }
 
     // MARK: - Forwarding (`LinkRoutingDelegate` says why `appDelegate(for:)` is sound)
@@ -117,12 +136,8 @@
       interaction: UITextItemInteraction
     ) -> Bool {
       let selector = #selector(Self.textView(_:shouldInteractWith:in:interaction:))
-      let implements = appDelegate(for: selector) != nil
-      let responder =
-        interaction == .invokeDefaultAction
-        ? TextItemRouting.tap(isLink: true, appDelegateImplements: implements)
-        : TextItemRouting.menu(isLink: true, previewsLinks: false, appDelegateImplements: implements)
-      switch responder {
+      let isTap = interaction == .invokeDefaultAction
+      switch TextItemRouting.linkInteraction(isTap: isTap, appDelegateImplements: appDelegate(for: selector) != nil) {
       case .chain:
         origin(textView).send(URL)
         return false

@@ -1,5 +1,6 @@
-#if canImport(WebKit) && canImport(UIKit) && canImport(SafariServices) && (os(iOS) || os(visionOS))
+#if canImport(WebKit) && canImport(UIKit) && canImport(SafariServices) && canImport(SwiftUI) && (os(iOS) || os(visionOS))
   public import Foundation
+  public import SwiftUI
   public import UIKit
   public import WebKit
   public import URLResponderChainCore
@@ -59,6 +60,29 @@
       webView.uiDelegate = self
     }
 
+    /// Becomes the delegates of a web view that SwiftUI shows, as ``attach(to:)`` does, and
+    /// sends its links to the SwiftUI view's link modifiers first: tapped, opened from a
+    /// long-press menu or committed from a preview, they start at the innermost `urlHandler`
+    /// or `presentsLinksInSafari` modifier around it (at the web view when there is none),
+    /// as a SwiftUI `Link` there does. The article "Links in web content and previews" has a
+    /// representable that does.
+    ///
+    /// ```swift
+    /// func updateUIView(_ webView: WKWebView, context: Context) {
+    ///   context.coordinator.attach(to: webView, in: context.environment)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - webView: The web view; it holds its delegates weakly, so keep this one (a
+    ///     representable's coordinator does).
+    ///   - environment: The representable's `context.environment`. Call again from
+    ///     `updateUIView(_:context:)`, so a new enclosing modifier is the one asked.
+    public func attach(to webView: WKWebView, in environment: EnvironmentValues) {
+      enclosingModifier = environment.innermostLinkHandler
+      attach(to: webView)
+    }
+
     // MARK: Forwarding (`LinkRoutingDelegate` says why `appDelegate(for:)` is sound: WebKit
     // asks its delegates on the main thread, where a web view is used)
 
@@ -81,7 +105,7 @@
     ) {
       let navigation = WebNavigation(navigationAction, in: webView)
       askApp(webView, navigationAction, preferences) { [weak self, weak webView] appPolicy, appPreferences in
-        guard let self, let webView, let decision = self.policy.decide(navigation, appAllowed: appPolicy == .allow) else {
+        guard let self, let webView, let decision = policy.decide(navigation, appAllowed: appPolicy == .allow) else {
           return decisionHandler(appPolicy, appPreferences)
         }
         decisionHandler(decision.loadsInWebView ? .allow : .cancel, appPreferences)
