@@ -1,3 +1,5 @@
+package import Foundation
+
 /// Who answers a text view's delegate callbacks when a link-routing delegate stands in for
 /// the app's own: links go up the chain, everything else stays the app's.
 ///
@@ -11,7 +13,7 @@ package enum TextItemRouting {
   /// Who answers.
   package enum Responder: Equatable {
     /// The link-routing delegate: the link goes up the responder chain.
-    case chain
+    case chain(URL)
     /// The app's own text view delegate.
     case appDelegate
     /// Nobody: the system's default action or menu.
@@ -19,20 +21,20 @@ package enum TextItemRouting {
   }
 
   /// A tap's primary action, or (before iOS 17) `shouldInteractWith` for a tap.
-  package static func tap(isLink: Bool, appDelegateImplements: Bool) -> Responder {
-    isLink ? .chain : (appDelegateImplements ? .appDelegate : .system)
+  package static func tap(link: URL?, appDelegateImplements: Bool) -> Responder {
+    if let link { .chain(link) } else { appDelegateImplements ? .appDelegate : .system }
   }
 
   /// A long press's menu: a link's menu is the chain's when link previews are on.
-  package static func menu(isLink: Bool, previewsLinks: Bool, appDelegateImplements: Bool) -> Responder {
-    isLink && previewsLinks ? .chain : (appDelegateImplements ? .appDelegate : .system)
+  package static func menu(link: URL?, previewsLinks: Bool, appDelegateImplements: Bool) -> Responder {
+    if let link, previewsLinks { .chain(link) } else { appDelegateImplements ? .appDelegate : .system }
   }
 
   /// Before iOS 17, `shouldInteractWith` on a link: a tap goes up the chain; a long press's
   /// preview and menu stay the app delegate's, or UIKit's (links get their menu from iOS 17).
-  package static func linkInteraction(isTap: Bool, appDelegateImplements: Bool) -> Responder {
+  package static func linkInteraction(_ link: URL, isTap: Bool, appDelegateImplements: Bool) -> Responder {
     isTap
-      ? tap(isLink: true, appDelegateImplements: appDelegateImplements)
-      : menu(isLink: true, previewsLinks: false, appDelegateImplements: appDelegateImplements)
+      ? tap(link: link, appDelegateImplements: appDelegateImplements)
+      : menu(link: link, previewsLinks: false, appDelegateImplements: appDelegateImplements)
   }
 }

@@ -24,10 +24,7 @@
 
     /// Where a walk starts: the innermost link modifier around the view, else the view;
     /// `nil` once the view has gone.
-    private var start: (any ResponderChainNode)? {
-      guard let view else { return nil }
-      return enclosingModifier ?? view
-    }
+    private var start: (any ResponderChainNode)? { view.map { enclosingModifier ?? $0 as any ResponderChainNode } }
 
     /// Sends `url` up the chain, as a tap on it does.
     package func send(_ url: URL) {

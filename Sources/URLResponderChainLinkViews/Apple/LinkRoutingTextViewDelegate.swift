@@ -85,9 +85,8 @@
       let link: URL? = if case .link(let url) = textItem.content { url } else { nil }
       // The protocol's selector, named through this class's witness of it.
       let selector = #selector(Self.textView(_:primaryActionFor:defaultAction:))
-      switch TextItemRouting.tap(isLink: link != nil, appDelegateImplements: appDelegate(for: selector) != nil) {
-      case .chain:
-        guard let link else { return defaultAction }
+      switch TextItemRouting.tap(link: link, appDelegateImplements: appDelegate(for: selector) != nil) {
+      case .chain(let link):
         let origin = self.origin(textView)
         return UIAction { _ in origin.send(link) }
       case .appDelegate:
@@ -111,11 +110,9 @@
     ) -> UITextItem.MenuConfiguration? {
       let link: URL? = if case .link(let url) = textItem.content { url } else { nil }
       let selector = #selector(Self.textView(_:menuConfigurationFor:defaultMenu:))
-      let responder = TextItemRouting.menu(
-        isLink: link != nil, previewsLinks: true, appDelegateImplements: appDelegate(for: selector) != nil)
-      switch responder {
-      case .chain:
-        guard let link else { return UITextItem.MenuConfiguration(menu: defaultMenu) }
+      let implements = appDelegate(for: selector) != nil
+      switch TextItemRouting.menu(link: link, previewsLinks: true, appDelegateImplements: implements) {
+      case .chain(let link):
         let origin = self.origin(textView)
         guard let menu = origin.menu(for: link) else { return nil }
         let preview = menu.previewURL.map { UITextItem.MenuConfiguration.Preview.view(LinkPreviewWebView(url: $0)) }
@@ -137,9 +134,10 @@
     ) -> Bool {
       let selector = #selector(Self.textView(_:shouldInteractWith:in:interaction:))
       let isTap = interaction == .invokeDefaultAction
-      switch TextItemRouting.linkInteraction(isTap: isTap, appDelegateImplements: appDelegate(for: selector) != nil) {
-      case .chain:
-        origin(textView).send(URL)
+      let implements = appDelegate(for: selector) != nil
+      switch TextItemRouting.linkInteraction(URL, isTap: isTap, appDelegateImplements: implements) {
+      case .chain(let link):
+        origin(textView).send(link)
         return false
       case .appDelegate:
         return textViewDelegate?.textView?(
