@@ -36,9 +36,7 @@
 
     /// Hands over the URLs of `scene(_:openURLContexts:)`: the app's scheme, or `https`.
     public func receive(_ contexts: Set<UIOpenURLContext>) {
-      for context in contexts {
-        receive(context.url, source: InboundLinkSource(openedURL: context.url))
-      }
+      for context in contexts { receive(context.url, source: InboundLinkSource(openedURL: context.url)) }
     }
 
     /// Hands over a browsing activity (`scene(_:continue:)`): a universal link, or Handoff
