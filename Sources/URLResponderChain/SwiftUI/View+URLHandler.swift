@@ -71,7 +71,7 @@
         content
         .environment(\.enclosingLinkHandler, EnclosingLinkHandler(node: node))
         .environment(\.openURL, OpenURLAction { url in node.open(url).result })
-        .windowAnchor { [weak node] anchor in node?.anchor = anchor }
+        .background(ResponderAnchor(node: node).allowsHitTesting(false).accessibilityHidden(true))
     }
   }
 

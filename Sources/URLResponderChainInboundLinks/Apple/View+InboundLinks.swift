@@ -33,14 +33,49 @@
     /// }
     /// ```
     public func deliversInboundLinks(to dispatcher: InboundLinkDispatcher) -> some View {
-      // The scene of the window this view joins is the one SwiftUI hands its links to; the
-      // dispatcher keeps the first it is offered (`attachUnlessAttached(_:)`), and the anchor
-      // holds it weakly: the app owns it.
-      windowAnchor { [weak dispatcher] anchor in
-        if let scene = anchor.window?.windowScene { dispatcher?.attachUnlessAttached(scene) }
-      }
-      .onOpenURL { url in dispatcher.receive(url, source: InboundLinkSource(openedURL: url)) }
-      .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in dispatcher.receive(activity) }
+      background(InboundSceneAnchor(dispatcher: dispatcher).allowsHitTesting(false).accessibilityHidden(true))
+        .onOpenURL { url in dispatcher.receive(url, source: InboundLinkSource(openedURL: url)) }
+        .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in dispatcher.receive(activity) }
+    }
+  }
+
+  /// An empty view behind the content that attaches the scene of its window to a dispatcher
+  /// that has none: the scene the view, and the links SwiftUI hands it, belong to.
+  private struct InboundSceneAnchor: UIViewRepresentable {
+    let dispatcher: InboundLinkDispatcher
+
+    func makeUIView(context: Context) -> SceneAttachingView { SceneAttachingView(dispatcher) }
+
+    func updateUIView(_ view: SceneAttachingView, context: Context) {
+      view.dispatcher = dispatcher
+      view.attachScene()
+    }
+  }
+
+  /// Offers its window's scene to ``dispatcher`` when it joins a window (the dispatcher keeps
+  /// the first, `attachUnlessAttached(_:)`). It holds the dispatcher weakly: the app owns it.
+  private final class SceneAttachingView: UIView {
+    weak var dispatcher: InboundLinkDispatcher?
+
+    init(_ dispatcher: InboundLinkDispatcher) {
+      self.dispatcher = dispatcher
+      super.init(frame: .zero)
+      isUserInteractionEnabled = false
+      isAccessibilityElement = false
+      accessibilityElementsHidden = true
+    }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    override func didMoveToWindow() {
+      super.didMoveToWindow()
+      attachScene()
+    }
+
+    func attachScene() {
+      guard let scene = window?.windowScene else { return }
+      dispatcher?.attachUnlessAttached(scene)
     }
   }
 #endif
