@@ -64,12 +64,24 @@
     /// sends its links to the SwiftUI view's link modifiers first: tapped, opened from a
     /// long-press menu or committed from a preview, they start at the innermost `urlHandler`
     /// or `presentsLinksInSafari` modifier around it (at the web view when there is none),
-    /// as a SwiftUI `Link` there does. The article "Links in web content and previews" has a
-    /// representable that does.
+    /// as a SwiftUI `Link` there does.
     ///
     /// ```swift
-    /// func updateUIView(_ webView: WKWebView, context: Context) {
-    ///   context.coordinator.attach(to: webView, in: context.environment)
+    /// struct ArticleWebView: UIViewRepresentable {
+    ///   let url: URL
+    ///
+    ///   func makeCoordinator() -> LinkRoutingNavigationDelegate { LinkRoutingNavigationDelegate() }
+    ///
+    ///   func makeUIView(context: Context) -> WKWebView {
+    ///     let webView = WKWebView()
+    ///     context.coordinator.attach(to: webView, in: context.environment)
+    ///     webView.load(URLRequest(url: url))
+    ///     return webView
+    ///   }
+    ///
+    ///   func updateUIView(_ webView: WKWebView, context: Context) {
+    ///     context.coordinator.attach(to: webView, in: context.environment)
+    ///   }
     /// }
     /// ```
     ///
