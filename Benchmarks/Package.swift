@@ -12,7 +12,18 @@ let package = Package(
   targets: [
     .target(
       name: "PropagationWorkloads",
-      dependencies: [.product(name: "URLResponderChain", package: "URLResponderChain")]
+      dependencies: [
+        .product(name: "URLResponderChain", package: "URLResponderChain"),
+        .product(name: "URLResponderChainTesting", package: "URLResponderChain"),
+      ]
+    ),
+    // The walk's options on systems without `Task.immediate` (iOS 16–25). Their switch is
+    // internal to the SDK, so this one target is compiled without access control: the SDK is
+    // built as it ships.
+    .target(
+      name: "TaskPathOptions",
+      dependencies: [.product(name: "URLResponderChain", package: "URLResponderChain")],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-access-control"])]
     ),
     // `swift package benchmark`: wall clock and mallocs per propagation.
     .executableTarget(
@@ -33,6 +44,7 @@ let package = Package(
       name: "propagation-ratios",
       dependencies: [
         "PropagationWorkloads",
+        "TaskPathOptions",
         "MallocStats",
         .product(name: "URLResponderChain", package: "URLResponderChain"),
         .product(name: "URLResponderChainAllowlist", package: "URLResponderChain"),

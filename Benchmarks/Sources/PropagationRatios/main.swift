@@ -101,6 +101,9 @@ if CommandLine.arguments.contains("--profile-async-100") {
 } else if CommandLine.arguments.contains("--profile-swiftui") {
   // Only the SwiftUI-shaped chain's propagation, for an instruction count.
   await profilePropagations(through: makeSwiftUIShapedChain())
+} else if CommandLine.arguments.contains("--profile-chain-end") {
+  // Only propagations to the chain's end, for an instruction count (see profileChainEnd()).
+  await profileChainEnd()
 } else if CommandLine.arguments.contains("--profile-compile") {
   // Only compiling an allowlist of 100,000 rules, ten times, for a profiler.
   let rules = (0..<100_000).map { $0 % 2 == 0 ? "host\($0).example.com" : "*.zone\($0).example.net" }
@@ -139,11 +142,15 @@ if CommandLine.arguments.contains("--profile-async-100") {
   reportMatching()
 } else if CommandLine.arguments.contains("--long-links") {
   reportLongLinks()
+} else if CommandLine.arguments.contains("--chain-end") {
+  await reportChainEnd()
 } else if CommandLine.arguments.contains("--propagation") {
   await report()
+  await reportChainEnd()
 } else {
   print("— Propagation")
   await report()
+  await reportChainEnd()
   reportMatching()
   reportLongLinks()
 }

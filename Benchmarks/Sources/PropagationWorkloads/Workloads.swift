@@ -161,3 +161,15 @@ public func handWrittenWalk(from start: any ResponderChainNode, url: URL) -> Int
   }
   return visited
 }
+
+/// The number of nodes from `start` to the end of its chain: `nextNode` alone, without a cast.
+@MainActor
+public func chainLength(from start: any ResponderChainNode) -> Int {
+  var node: (any ResponderChainNode)? = start
+  var length = 0
+  while let current = node {
+    length += 1
+    node = current.nextNode
+  }
+  return length
+}
