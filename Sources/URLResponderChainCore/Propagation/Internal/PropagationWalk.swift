@@ -158,12 +158,12 @@ final class PropagationWalk {
     letGoOfHeldNodes()
   }
 
-  /// The walk waits: the nodes it holds can go away meanwhile, and it remembers them weakly.
+  /// The walk waits: the nodes it holds can go away meanwhile (``WalkState/letGoOfHeldNodes()``).
   /// From now on it lets go before every awaited handler, since any of them may suspend.
   func letGoOfHeldNodes() {
     hasWaited = true
     // No app code runs while the state is accessed: remembering makes weak references.
-    let nodes = state?.rememberHeldNodes()
+    let nodes = state?.letGoOfHeldNodes()
     // Freed here, if nobody else holds them, with no access to the walk open: a node's
     // `deinit` may reach the walk (by cancelling it).
     _ = consume nodes

@@ -89,10 +89,13 @@ struct WalkState: ~Copyable {
     return taken
   }
 
-  /// Remembers the held nodes weakly and hands them over, for the walk to let go of: it is
-  /// about to wait, and while a handler takes its time, the nodes below it can go away.
-  mutating func rememberHeldNodes() -> HeldNodes {
-    visited.remember(held)
+  /// Hands the held nodes over, for the walk to let go of: it is about to wait, and while a
+  /// handler takes its time, the nodes below it can go away. They are remembered weakly (a
+  /// loop back to one is seen) unless the walk waits for the chain's end, after which it
+  /// visits no node: a weak reference to each node of a screen is most of what waiting for
+  /// the end on the `Task {}` path costs.
+  mutating func letGoOfHeldNodes() -> HeldNodes {
+    if !askedTheEnd { visited.remember(held) }
     var nodes = HeldNodes()
     swap(&nodes, &held)
     return nodes
