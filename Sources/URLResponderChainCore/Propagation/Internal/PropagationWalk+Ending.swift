@@ -6,12 +6,12 @@ extension PropagationWalk {
   func finish(_ outcome: URLPropagationResult.Outcome, trace: [URLPropagationStep]? = nil) {
     // Nothing is held once the walk ends, not even by a handle an app keeps to cancel it, or
     // by a timed-out handler's task that ignores its cancellation and still holds the walk.
-    var ended = state.take()
-    let handlerInterval = ended?.handlerInterval
-    if let kinds = ended?.kinds { NodeKindCache.recent = kinds }
+    var ended = WalkState(origin: origin, at: 0, signposting: false)
+    swap(&ended, &state)
+    let handlerInterval = ended.handlerInterval
+    NodeKindCache.recent = ended.kinds
     let result = URLPropagationResult(
-      outcome: outcome, url: ended?.url ?? originalURL, originalURL: originalURL,
-      trace: trace ?? ended?.takeTrace() ?? [])
+      outcome: outcome, url: ended.url, originalURL: originalURL, trace: trace ?? ended.takeTrace())
     // Finished before anyone is told, so a waiter that cancels or joins meanwhile sees it.
     enter(.finished(result))
     isFinished = true
@@ -61,8 +61,8 @@ extension PropagationWalk {
 
   /// The trace so far, plus the handler being waited on, if any.
   func traceIncludingPending() -> [URLPropagationStep] {
-    guard case .awaiting(let pending) = phase else { return state?.trace ?? [] }
-    var trace = state?.trace ?? []
+    guard case .awaiting(let pending) = phase else { return state.trace }
+    var trace = state.trace
     trace.append(URLPropagationStep(pending: pending, nanoseconds: MonotonicClock.now() &- pending.startedAt))
     return trace
   }
@@ -91,7 +91,7 @@ extension PropagationWalk {
       return
     }
     let trace = traceIncludingPending()
-    let url = state?.url ?? originalURL
+    let url = state.url
     if waiters.isEmpty {
       let task = self.task
       task?.cancel()
@@ -131,8 +131,8 @@ extension PropagationWalk {
   func answerCancelledDuringRun() {
     let cancelled = cancelledDuringRun
     cancelledDuringRun = []
-    let trace = state?.trace ?? []
-    let url = state?.url ?? originalURL
+    let trace = state.trace
+    let url = state.url
     if endRequested {
       endRequested = false
       let task = self.task

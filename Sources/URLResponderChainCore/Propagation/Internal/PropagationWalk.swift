@@ -39,8 +39,8 @@ final class PropagationWalk {
 
   /// Where the walk is; changed only through `enter(_:)`.
   var phase: PropagationPhase
-  /// The walk's state, from its start until it finishes.
-  var state: WalkState?
+  /// The walk's state; a fresh one, holding nothing, before it starts and once it finished.
+  var state: WalkState
   /// Whether the walk has waited yet (its task suspended in a handler, or was left for a later
   /// main-actor turn). Until then nothing could go away while it ran, so it lets go of
   /// nothing; from then on it lets go of the nodes it holds before each awaited handler.
@@ -67,6 +67,7 @@ final class PropagationWalk {
       url: url, node: origin, inboundSourceName: options.inboundSourceName, isDryRun: false)
     self.origin = start
     self.phase = .ready(from: origin)
+    self.state = WalkState(origin: start, at: 0, signposting: false)
     self.timeout = max(options.handlerTimeout, .zero)
     self.timeoutClock = TimeoutClock(options.clock)
     self.startsImmediatelyWhereAvailable = options.startsImmediatelyWhereAvailable
@@ -86,7 +87,7 @@ final class PropagationWalk {
   #if DEBUG
     /// How many let-go nodes the walk remembers (weakly): for the tests that a finished walk
     /// remembers none.
-    var rememberedNodeCount: Int { state?.visited.rememberedCount ?? 0 }
+    var rememberedNodeCount: Int { state.visited.rememberedCount }
   #endif
 
   /// The result, once the walk finished, for the caller that started it without a continuation.
@@ -163,7 +164,7 @@ final class PropagationWalk {
   func letGoOfHeldNodes() {
     hasWaited = true
     // No app code runs while the state is accessed: remembering makes weak references.
-    let nodes = state?.letGoOfHeldNodes()
+    let nodes = state.letGoOfHeldNodes()
     // Freed here, if nobody else holds them, with no access to the walk open: a node's
     // `deinit` may reach the walk (by cancelling it).
     _ = consume nodes
@@ -186,7 +187,7 @@ final class PropagationWalk {
   /// re-enter the walk, but only to cancel it, which waits for the run (``cancel(token:)``).
   func walk(from node: any ResponderChainNode) -> WalkState.Stop {
     isRunningStep = true
-    let stop = state?.walk(from: node, isEnded: { self.endsNow }) ?? .ended
+    let stop = state.walk(from: node, isEnded: { self.endsNow })
     isRunningStep = false
     if !cancelledDuringRun.isEmpty { answerCancelledDuringRun() }
     return stop
@@ -232,11 +233,9 @@ final class PropagationWalk {
       let decision: URLHandlingDecision
       switch awaited {
       case .handler(let handler):
-        let (url, context) = (state?.url ?? originalURL, state?.context ?? URLHandlingContext(origin: origin, hop: 0))
-        decision = await handler.decideURL(url, context: context)
+        decision = await handler.decideURL(state.url, context: state.context)
       case .chainEnd(let application):
-        guard let url = state?.url, let passed = state?.passed else { return finish(.notHandled) }
-        decision = await ChainEnd.decide(url, passed: passed, origin: origin, application: application)
+        decision = await ChainEnd.decide(state.url, passed: state.passed, origin: origin, application: application)
       }
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }
@@ -248,16 +247,16 @@ final class PropagationWalk {
       enter(.walking)
       // No app code runs while the answer is applied (a debug build reads a trace name only
       // from the package's own nodes): the state stays in place.
-      if let outcome = state?.apply(decision, by: node) { return finish(outcome) }
+      if let outcome = state.apply(decision, by: node) { return finish(outcome) }
       guard case .handler(let handler) = awaited else { return finish(.notHandled) }
       // Read after the handler answered: a chain that changed during a deferral is followed as
       // it is now. The app's `nextNode` may end the walk.
       let next = handler.nextNode
       if isFinished { return }
       // Its turn is over: kept with the nodes passed after it, so that a loop back to it is seen.
-      state?.held.append(handler)
+      state.held.append(handler)
       // The chain ran out past an awaited handler (the application's delegate): the end.
-      let stop = if let next { walk(from: next) } else { state?.ranOut() ?? .ended }
+      let stop = if let next { walk(from: next) } else { state.ranOut() }
       guard proceed(after: stop), case .stopped(let nextAwaited) = phase else { return }
       awaited = nextAwaited
     }
