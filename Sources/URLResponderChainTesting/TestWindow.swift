@@ -5,7 +5,7 @@ public import URLResponderChainCore
 /// Like `UIWindow.next`: the application. Its root view controller's view is its subview,
 /// so that view controller's next responder is the window.
 @MainActor
-open class TestWindow: TestView {
+open class TestWindow: TestView, SceneDeclaring {
   /// The application that owns this window.
   public internal(set) weak var application: TestApplication?
   /// The scene this window belongs to, if it was given one (``TestScene/window``).
@@ -22,10 +22,8 @@ open class TestWindow: TestView {
   /// The application.
   override open var nextNode: (any ResponderChainNode)? { application }
 
-  /// The window's own declaration, else its scene's (``TestScene/linkPresenter``), as a
-  /// `SafariURLHandling` scene delegate's applies at its scene's window.
-  override open var linkPresenter: LinkPresenter? {
-    get { super.linkPresenter ?? scene?.linkPresenter }
-    set { super.linkPresenter = newValue }
-  }
+  /// The declaration of the window's scene (``TestScene/linkPresenter``), as a
+  /// `SafariURLHandling` scene delegate's applies at its scene's window: above the window's
+  /// own, so it may refuse what that would open.
+  package var sceneLinkPresenter: LinkPresenter? { scene?.linkPresenter }
 }

@@ -193,12 +193,17 @@
   }
 
   extension UIResponder: LinkPresenting {
-    /// The presenter a `SafariURLHandling` responder declares; at a window, the one its
-    /// scene's delegate declares; `nil` for any other.
+    /// The presenter a `SafariURLHandling` responder declares; `nil` for any other.
     package var linkPresenter: LinkPresenter? {
-      let declaring =
-        self as? any SafariURLHandling ?? (self as? UIWindow)?.windowScene?.delegate as? any SafariURLHandling
-      return declaring?.safariPresenter.presenter
+      (self as? any SafariURLHandling)?.safariPresenter.presenter
+    }
+  }
+
+  extension UIWindow: SceneDeclaring {
+    /// The presenter the window scene's delegate declares, when it is `SafariURLHandling`:
+    /// above the window's own, so it may refuse what that would open.
+    package var sceneLinkPresenter: LinkPresenter? {
+      (windowScene?.delegate as? any SafariURLHandling)?.safariPresenter.presenter
     }
   }
 #endif

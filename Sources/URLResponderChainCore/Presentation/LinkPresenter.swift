@@ -56,6 +56,11 @@ public final class LinkPresenter {
   /// The links whose in-app browser is showing or opening: a few at most, so an array (a
   /// `Set<URL>` would add 4 KB of code to every app for no measurable gain).
   private var showing: [URL] = []
+  /// The links whose in-app browser is opening (their own app is being tried first), and those
+  /// asked for again meanwhile (a tap on another view): the first present goes on for the
+  /// second even when its own tap ends while it waits.
+  private var opening: [URL] = []
+  private var askedAgain: [URL] = []
 
   /// Creates a presenter.
   ///
@@ -101,7 +106,10 @@ public final class LinkPresenter {
     system openInSystem: @MainActor (URL) async -> Bool
   ) async -> Outcome {
     guard let environment else { return .discarded(reason: "the presenter is gone") }
-    guard !isShowing(url) else { return .alreadyPresented }
+    guard !isShowing(url) else {
+      if opening.contains(url) { askedAgain.append(url) }
+      return .alreadyPresented
+    }
     // Where the link opens is the policy's answer; this only performs it. Every way to the
     // system ends at the one call below, why it went there in `reason`.
     let reason: String
@@ -119,15 +127,24 @@ public final class LinkPresenter {
         ? .systemAction(reason: why) : .discarded(reason: "the default browser could not open it")
     case .inApp(let nativeAppFirst, _):
       showing.append(url)
-      if nativeAppFirst, await environment.openUniversalLink(url) {
-        stopShowing(url)
-        return .openedInNativeApp
+      if nativeAppFirst {
+        opening.append(url)
+        let openedInItsApp = await environment.openUniversalLink(url)
+        Self.remove(url, from: &opening)
+        let wantedByAnother = askedAgain.contains(url)
+        askedAgain.removeAll { $0 == url }
+        if openedInItsApp {
+          stopShowing(url)
+          return .openedInNativeApp
+        }
+        // The caller's task ended while its app was tried (a tap cancelled or timed out):
+        // nothing more opens, unless another tap asked for the link meanwhile.
+        if Task.isCancelled, !wantedByAnother {
+          stopShowing(url)
+          return .discarded(reason: ChainEnd.cancelled)
+        }
       }
-      if Task.isCancelled {
-        stopShowing(url)
-        return .discarded(reason: ChainEnd.cancelled)
-      }
-      if let host = base?.topmostPresentationHost {
+      if let host = base?.hostPresentingNow {
         if showInAppBrowser(url, from: host, by: environment) { return .presentedInApp }
         reason = "the in-app browser could not be presented"
       } else {
@@ -160,8 +177,14 @@ public final class LinkPresenter {
   /// Forgets that `url` is showing; whether it was.
   @discardableResult
   private func stopShowing(_ url: URL) -> Bool {
-    guard let index = showing.firstIndex(of: url) else { return false }
-    showing.remove(at: index)
+    Self.remove(url, from: &showing)
+  }
+
+  /// Removes one `url` from `links`; whether it was there.
+  @discardableResult
+  private static func remove(_ url: URL, from links: inout [URL]) -> Bool {
+    guard let index = links.firstIndex(of: url) else { return false }
+    links.remove(at: index)
     return true
   }
 }

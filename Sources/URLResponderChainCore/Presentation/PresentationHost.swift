@@ -55,3 +55,14 @@ extension PresentationHost {
     return host
   }
 }
+
+extension PresentationHost {
+  /// The host a new modal presentation starts from now (``topmostPresentationHost``), or `nil`
+  /// when there is none or it still presents one going away (UIKit refuses to present from
+  /// it until the dismissal ends). A tap presents from it, and a long press previews in-app
+  /// only when there is one: one test, so the two agree.
+  package var hostPresentingNow: (any PresentationHost)? {
+    guard let host = topmostPresentationHost, host.presentedHost == nil else { return nil }
+    return host
+  }
+}

@@ -2,8 +2,8 @@ import Foundation
 
 /// What a walk passed on its way up that the chain's end decides with: the application, the
 /// nearest presentation host, the scene the link came from, the declaration nearest the link,
-/// and the policy of every declaration above it, as each was when passed. The objects are
-/// held weakly (a walk holds no node past its turn, and one gone by the end is seen); the
+/// and every declaration above it, with its policy as it was when passed. The objects are held
+/// weakly (a walk holds no node past its turn, and one gone by the end is seen); the recorded
 /// policies are values, which refuse a link however long the walk took.
 @MainActor
 struct ChainEndRecord {
@@ -18,13 +18,26 @@ struct ChainEndRecord {
   /// where the link opens, and shows it.
   weak var nearest: LinkPresenter?
   var declared = false
-  /// The policy of every declaration above the nearest, nearest first: each may refuse.
-  var outer: [LinkPolicy] = []
+  /// Every declaration above the nearest, nearest first: each may refuse.
+  var outer: [Outer] = []
+
+  /// A declaration above the nearest: its policy when the walk passed it, and its presenter.
+  struct Outer {
+    let recorded: LinkPolicy
+    weak var presenter: LinkPresenter?
+
+    /// The policies it refuses by: the recorded one, and its presenter's now (an app may
+    /// have made it stricter while a handler waited). Either may refuse.
+    @MainActor var policies: [LinkPolicy] {
+      guard let now = presenter?.policy else { return [recorded] }
+      return [recorded, now]
+    }
+  }
 
   /// Records a declaration the walk passes now, `presenter`'s.
   mutating func record(_ presenter: LinkPresenter) {
     if declared {
-      outer.append(presenter.policy)
+      outer.append(Outer(recorded: presenter.policy, presenter: presenter))
     } else {
       nearest = presenter
       declared = true
@@ -73,9 +86,11 @@ enum ChainEnd {
       return await application.openInSystem(url)
     }
     let originNode = origin.node
-    for policy in passed.outer {
-      let judged = await policy.list?.waitsForList?(url, originNode)
-      if let refusal = policy.refusal(for: url, judged: judged) { return .discarded(reason: refusal) }
+    for outer in passed.outer {
+      for policy in outer.policies {
+        let judged = await policy.list?.waitsForList?(url, originNode)
+        if let refusal = policy.refusal(for: url, judged: judged) { return .discarded(reason: refusal) }
+      }
     }
     if Task.isCancelled { return .discarded(reason: Self.cancelled) }
     guard let nearest = passed.nearest else {
@@ -106,7 +121,7 @@ enum ChainEnd {
   ) -> (destination: LinkDestination, inApp: InAppBrowserURL?) {
     if let refusal = gone(passed, origin: origin) { return (.discarded(reason: refusal), nil) }
     var outerListsAreHeld = true
-    for policy in passed.outer {
+    for policy in passed.outer.flatMap(\.policies) {
       if let refusal = policy.refusal(for: url, judged: nil) { return (.discarded(reason: refusal), nil) }
       if policy.list?.holdsList?() == false { outerListsAreHeld = false }
     }
@@ -114,7 +129,7 @@ enum ChainEnd {
     // In-app as a tap would show it: from a host that can present now (not one going away).
     let inApp =
       passed.nearest != nil && outerListsAreHeld && !origin.wasSentToTheSystem
-      && passed.host?.topmostPresentationHost != nil
+      && passed.host?.hostPresentingNow != nil
     let answer = policy.destination(for: url, inApp: inApp, judged: nil)
     guard case .inApp = answer,
       case .success(let eligible) = URLSafety.check(url, permittedPorts: policy.permittedPorts)

@@ -117,7 +117,7 @@ import URLResponderChainTesting
     }
     let passed = walk.passed
     #expect(passed.nearest === inner.linkPresenter)
-    #expect(passed.outer.map(\.permittedPorts) == [[8443]], "the policy of the declaration above")
+    #expect(passed.outer.map(\.recorded.permittedPorts) == [[8443]], "the policy of the declaration above")
     #expect(passed.host === inner)
     #expect(passed.application === application)
   }

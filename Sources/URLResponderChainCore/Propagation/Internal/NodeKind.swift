@@ -15,9 +15,11 @@ struct NodeKind: OptionSet {
   static let sceneMember = NodeKind(rawValue: 1 << 4)
   /// The application (a ``SystemURLOpener``): the chain's end.
   static let application = NodeKind(rawValue: 1 << 5)
+  /// A window (``SceneDeclaring``): its scene's declaration applies there.
+  static let window = NodeKind(rawValue: 1 << 6)
 
   /// What the chain's end records.
-  static let recorded: NodeKind = [.declares, .host, .sceneMember, .application]
+  static let recorded: NodeKind = [.declares, .host, .sceneMember, .application, .window]
 
   init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -32,13 +34,14 @@ struct NodeKind: OptionSet {
     if type is any PresentationHost.Type { kind.insert(.host) }
     if type is any SceneMember.Type { kind.insert(.sceneMember) }
     if type is any SystemURLOpener.Type { kind.insert(.application) }
+    if type is any SceneDeclaring.Type { kind.insert(.window) }
     self = kind
   }
 }
 
 extension NodeKind {
   /// Every node class's kind, once found: one dictionary lookup for a class a walk meets
-  /// again, in place of six searches of the runtime's conformance cache. Process-wide, and
+  /// again, in place of seven searches of the runtime's conformance cache. Process-wide, and
   /// sound as such: it is isolated to the main actor, where every walk runs, and a class's
   /// conformances never change, so an entry never goes stale: a class's metadata lives as long
   /// as the process (the runtime frees none that a node could have; an Objective-C class pair

@@ -190,7 +190,9 @@ final class PropagationWalk {
     let stop = state.walk(from: node, isEnded: { self.endsNow })
     isRunningStep = false
     if !cancelledDuringRun.isEmpty { answerCancelledDuringRun() }
-    return stop
+    // A node let go of as the run stopped may have cancelled the walk (its `deinit`): it ended
+    // then, and nothing the run found is asked or applied.
+    return isFinished ? .ended : stop
   }
 
   /// Acts on where the step stopped: finishes, or records what to await.

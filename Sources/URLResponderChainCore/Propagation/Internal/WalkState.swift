@@ -137,7 +137,12 @@ struct WalkState: ~Copyable {
           // Ended while it answered (cancelled through a propagation that joined it): its
           // answer no longer counts, and the trace ends at it, unanswered.
           if isEnded() { return endedMeanwhile(in: handler) }
-          if let outcome = apply(decision, by: handler) { return .finished(outcome) }
+          if let outcome = apply(decision, by: handler) {
+            // Held until the walk finishes: let go of here, a handler's last owner could be
+            // its `deinit`, which may cancel the walk it just ended.
+            held.append(consume handler)
+            return .finished(outcome)
+          }
           cursor = handler.nextNode
           held.append(consume handler)
           if isEnded() { return .ended }
@@ -203,6 +208,9 @@ struct WalkState: ~Copyable {
   /// - Returns: Whether `node` is the application, passed now and asked last.
   private mutating func recordForTheEnd(_ node: any ResponderChainNode, _ kind: NodeKind) -> Bool {
     if kind.contains(.declares), let presenter = (node as? any LinkPresenting)?.linkPresenter {
+      passed.record(presenter)
+    }
+    if kind.contains(.window), let presenter = (node as? any SceneDeclaring)?.sceneLinkPresenter {
       passed.record(presenter)
     }
     if kind.contains(.host), passed.host == nil { passed.host = node as? any PresentationHost }
