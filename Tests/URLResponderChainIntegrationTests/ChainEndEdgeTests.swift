@@ -62,24 +62,20 @@ import URLResponderChainTesting
     #expect(shown == 1, "a live tap answered .handled must show the link; nothing was shown")
   }
 
-  /// A TestResponder app delegate that declares and defers.
-  @MainActor final class DeferringDelegate: TestResponder, AsyncURLHandler {
-    let entered = Gate()
-    let release = Gate()
-    func decideURL(_ url: URL, context: URLHandlingContext) async -> URLHandlingDecision {
-      entered.open()
-      await release.wait()
-      return .notHandled
-    }
-  }
-
   /// The app delegate's declaration is recorded as the walk passes it, and its presenter is
   /// read again at the end: the app blocks the tracker while the delegate's handler defers,
   /// and the tap refuses it, as a long press made now does.
   @Test func anOuterPolicyMadeStricterDuringAWaitRefusesTheTap() async {
     let application = TestApplication()
     let environment = RecordingLinkEnvironment(systemOpener: application.systemOpener)
-    let delegate = DeferringDelegate(name: "delegate")
+    let entered = Gate()
+    let release = Gate()
+    // The app delegate declares, and defers every link until the test releases it.
+    let delegate = RecordingURLHandler(name: "delegate") { _, _ in
+      entered.open()
+      await release.wait()
+      return .notHandled
+    }
     let appWide = LinkPresenter(environment: environment, policy: LinkPolicy())
     delegate.linkPresenter = appWide
     application.delegate = delegate
@@ -91,10 +87,10 @@ import URLResponderChainTesting
 
     let recorder = CompletionRecorder()
     view.propagateURL(tracker, options: .untimed(), completion: recorder.completion)
-    await delegate.entered.opened(within: .deadline, "the delegate is asked")
+    await entered.opened(within: .deadline, "the delegate is asked")
     appWide.policy = .inApp(["*.example.com"], blocking: ["tracker.example"])
     #expect(view.longPressPreview(of: tracker) == nil)  // a long press now refuses it
-    delegate.release.open()
+    release.open()
     let result = await recorder.firstResult()
     #expect(result.outcome == .discarded(reason: "blocked by the deny rule \"tracker.example\""))
     #expect(environment.presentations.isEmpty, "the app-wide block is skipped")

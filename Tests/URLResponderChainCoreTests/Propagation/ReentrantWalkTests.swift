@@ -78,6 +78,9 @@ private final class ReenteringAwaitedHandler: ReenteringNode, AsyncURLHandler {
     #expect(result.outcome == .cancelled)
     #expect(app.calls == 0)
     #expect(recorder.results.count == 1)
+    // The trace ends at the handler, unanswered, as at a node whose `nextNode` cancels.
+    #expect(result.trace.last?.refers(to: handler) == true)
+    #expect(result.trace.last?.decision == nil)
   }
 
   @Test func anAwaitedHandlerThatCancelsItsOwnWalkEndsItCancelled() async {
@@ -173,20 +176,6 @@ private final class ReenteringAwaitedHandler: ReenteringNode, AsyncURLHandler {
     propagation = await startBehind(handler, recorder: recorder)
     #expect(await recorder.firstResult().outcome == .cancelled)
     #expect(recorder.results.count == 1)
-  }
-
-  /// A handler whose own code cancels its only walk ends it there: the trace ends at the
-  /// handler, unanswered, as at a node whose `nextNode` cancels.
-  @Test func aHandlerThatCancelsItsWalkEndsTheTraceAtItUnanswered() async {
-    let handler = ReenteringHandler(.handled)
-    var propagation: URLPropagation?
-    handler.reenter = { propagation?.cancel() }
-    let recorder = CompletionRecorder()
-    propagation = await startBehind(handler, recorder: recorder)
-    let result = await recorder.firstResult()
-    #expect(result.outcome == .cancelled)
-    #expect(result.trace.last?.refers(to: handler) == true)
-    #expect(result.trace.last?.decision == nil)
   }
 
   // A node's `nextNode` is the app's code too, and may cancel the walk that asks it (a
