@@ -129,6 +129,13 @@ import URLResponderChainTesting
     #expect(InAppBrowserURL(web)?.url == web.url)
     #expect(InAppBrowserURL(plain)?.checked == plain)
     #expect(InAppBrowserURL(own) == nil)
+    // The scheme as written in any case is the web's: the check lowercases it first.
+    let shouted = try EligibleURL("HTTPS://docs.example.com/a")
+    #expect(InAppBrowserURL(shouted)?.url == shouted.url)
+    // An app's scheme that merely starts like the web's is not it.
+    let lookalike = try EligibleURL(
+      try #require(URL(string: "https-app://docs.example.com/a")), customSchemes: ["https-app"])
+    #expect(InAppBrowserURL(lookalike) == nil)
   }
 
   /// A SwiftUI declaration (`presentsLinksInSafari(policy:)`) is a node that answers

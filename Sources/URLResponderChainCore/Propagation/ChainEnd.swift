@@ -69,13 +69,14 @@ struct ChainEndRecord {
 /// - A walk that ended (cancelled, timed out) while the end waited performs nothing: the end
 ///   checks its task after every wait.
 ///
-/// A long press asks the same end without performing (``preview(_:passed:origin:)``).
+/// A long press asks the same end without performing (``preview(_:passed:origin:sentToTheSystem:)``).
 @MainActor
 enum ChainEnd {
   /// Decides where `url` opens, from what the walk `passed`, and performs it; the decision
   /// the application's step records.
   static func decide(
-    _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin, application: any SystemURLOpener
+    _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin, sentToTheSystem: Bool,
+    application: any SystemURLOpener
   ) async -> URLHandlingDecision {
     guard origin.inboundSourceName == nil else { return .notHandled }
     if let refusal = gone(passed, origin: origin) { return .discarded(reason: refusal) }
@@ -103,13 +104,13 @@ enum ChainEnd {
     // reported from the origin), and its answer is the one the policy goes by.
     let judged = await nearest.policy.list?.waitsForList?(url, originNode)
     if Task.isCancelled { return .discarded(reason: Self.cancelled) }
-    let inApp = !origin.wasSentToTheSystem && passed.host != nil
+    let inApp = !sentToTheSystem && passed.host != nil
     let outcome = await nearest.present(url, from: passed.host, inApp: inApp, judged: judged, system: system)
     ChainLog.presentation.debug(outcome.logDescription, url: url, "")
     return outcome.decision
   }
 
-  /// What ``decide(_:passed:origin:application:)`` would do with `url`, found without waiting
+  /// What ``decide(_:passed:origin:sentToTheSystem:application:)`` would do with `url`, found without waiting
   /// and without doing it: a long press's preview. A remote list answers from the list held
   /// now; a declaration above the nearest whose fetched list is not held yet may block the
   /// link once it is, so nothing is previewed in-app.
@@ -117,7 +118,7 @@ enum ChainEnd {
   /// - Returns: Where a tap would open `url`, and the checked URL a preview shows in-app, set
   ///   exactly when that is in-app.
   static func preview(
-    _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin
+    _ url: URL, passed: ChainEndRecord, origin: PropagationOrigin, sentToTheSystem: Bool
   ) -> (destination: LinkDestination, inApp: InAppBrowserURL?) {
     if let refusal = gone(passed, origin: origin) { return (.discarded(reason: refusal), nil) }
     var outerListsAreHeld = true
@@ -128,7 +129,7 @@ enum ChainEnd {
     let policy = passed.nearest?.policy ?? LinkPolicy()
     // In-app as a tap would show it: from a host that can present now (not one going away).
     let inApp =
-      passed.nearest != nil && outerListsAreHeld && !origin.wasSentToTheSystem
+      passed.nearest != nil && outerListsAreHeld && !sentToTheSystem
       && passed.host?.hostPresentingNow != nil
     let answer = policy.destination(for: url, inApp: inApp, judged: nil)
     guard case .inApp = answer,

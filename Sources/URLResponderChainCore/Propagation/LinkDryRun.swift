@@ -4,7 +4,7 @@ package import Foundation
 /// press previews by, so that a preview never shows in-app a link a tap would not.
 ///
 /// It is the tap's walk (``WalkState``) with performing switched off: the same step, from the
-/// same node, by the same rules, and the same end (``ChainEnd/preview(_:passed:origin:)``).
+/// same node, by the same rules, and the same end (``ChainEnd/preview(_:passed:origin:sentToTheSystem:)``).
 /// Every ``URLHandler`` is asked, with a context whose ``URLHandlingContext/isDryRun`` is
 /// `true` (it answers as for a tap and performs nothing). An ``AsyncURLHandler`` that answers
 /// (one that only declares is passed, as a tap passes it) ends the run unknown: its answer
@@ -30,7 +30,8 @@ package enum LinkDryRun {
     NodeKindCache.recent = state.kinds
     switch stop {
     case .awaiting(.chainEnd):
-      let end = ChainEnd.preview(state.url, passed: state.passed, origin: start)
+      let end = ChainEnd.preview(
+        state.url, passed: state.passed, origin: start, sentToTheSystem: state.onlyTheSystem)
       return (state.url, end.destination, end.inApp)
     case .finished(.discarded(let reason)):
       return (state.url, .discarded(reason: reason), nil)

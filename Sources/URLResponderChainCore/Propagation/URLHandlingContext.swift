@@ -59,11 +59,6 @@ public struct URLHandlingContext: Sendable {
   /// The raw value of the inbound product's `InboundLinkSource`, or `nil`.
   package var inboundSourceName: String? { propagationOrigin.inboundSourceName }
 
-  /// Whether a handler of this walk answered ``URLHandlingDecision/systemAction``: the
-  /// chain's end asks its policy, and never shows the link in-app.
-  @MainActor
-  package var wasSentToTheSystem: Bool { propagationOrigin.wasSentToTheSystem }
-
   /// The identity of the node the propagation started from (the link view that was tapped).
   public var originID: ObjectIdentifier { propagationOrigin.originID }
 

@@ -12,9 +12,6 @@ final class PropagationOrigin {
   /// Whether a long press asks what a tap would do (``URLHandlingContext/isDryRun``).
   nonisolated let isDryRun: Bool
   weak var node: (any ResponderChainNode)?
-  /// Whether a handler answered ``URLHandlingDecision/systemAction``: the chain's end then
-  /// opens the link where its policy says, but never in-app.
-  var wasSentToTheSystem = false
 
   init(url: URL, node: any ResponderChainNode, inboundSourceName: String?, isDryRun: Bool) {
     self.originalURL = url

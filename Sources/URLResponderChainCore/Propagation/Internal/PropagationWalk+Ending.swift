@@ -84,10 +84,7 @@ extension PropagationWalk {
     if isRunningStep {
       // A run of the step has the state: it stops at its next check, and answers then.
       cancelledDuringRun.append(waiter)
-      if waiters.isEmpty {
-        endRequested = true
-        endsNow = true
-      }
+      if waiters.isEmpty { endsNow = true }
       return
     }
     let trace = traceIncludingPending()
@@ -133,8 +130,7 @@ extension PropagationWalk {
     cancelledDuringRun = []
     let trace = state.trace
     let url = state.url
-    if endRequested {
-      endRequested = false
+    if endsNow, !isFinished {
       let task = self.task
       task?.cancel()
       finish(.cancelled)

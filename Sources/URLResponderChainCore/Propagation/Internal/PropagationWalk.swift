@@ -48,11 +48,11 @@ final class PropagationWalk {
   /// Whether a run of the step goes on; a cancellation meanwhile is answered once the run
   /// stops (``cancel(token:)``).
   var isRunningStep = false
-  /// Waiters cancelled while a run of the step went on, and whether that left none.
+  /// Waiters cancelled while a run of the step went on.
   var cancelledDuringRun: [PropagationWaiters.Waiter] = []
-  var endRequested = false
-  /// Whether the walk ended, or a cancellation during a run asks it to end: what a run of the
-  /// step asks after each call into the app's code. One stored flag, read once per hop.
+  /// Whether the walk ended, or a cancellation during a run left no waiter and asks it to
+  /// end: what a run of the step asks after each call into the app's code (one stored flag,
+  /// read once per hop). Set without the walk being finished, it asks for the end.
   var endsNow = false
   var task: Task<Void, Never>?
   var watchdog: Task<Void, Never>?
@@ -237,7 +237,9 @@ final class PropagationWalk {
       case .handler(let handler):
         decision = await handler.decideURL(state.url, context: state.context)
       case .chainEnd(let application):
-        decision = await ChainEnd.decide(state.url, passed: state.passed, origin: origin, application: application)
+        decision = await ChainEnd.decide(
+          state.url, passed: state.passed, origin: origin, sentToTheSystem: state.onlyTheSystem,
+          application: application)
       }
       // Given up (timeout) or cancelled while the handler deferred: its answer no longer counts.
       guard !isFinished else { return }

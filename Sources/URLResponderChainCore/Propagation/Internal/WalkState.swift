@@ -197,7 +197,6 @@ struct WalkState: ~Copyable {
     case .discarded(let reason): return .discarded(reason: reason)
     case .systemAction:
       onlyTheSystem = true
-      origin.wasSentToTheSystem = true
       return nil
     }
   }
