@@ -86,6 +86,11 @@ public final class LinkPresenter {
   public func isShowing(_ url: URL) -> Bool { showing.firstIndex(of: url) != nil }
 
   /// Shows `url`, presenting from the top-most presented view controller above `base`.
+  ///
+  /// When the policy tries the link's own app first and the calling task is cancelled while
+  /// it waits for that answer, nothing more opens: the outcome is `.discarded`, unless another
+  /// call asked for the same link meanwhile (it was answered `.alreadyPresented`, so this one
+  /// shows it).
   public func present(_ url: URL, from base: any PresentationHost) async -> Outcome {
     let outcome = await present(url, from: base, inApp: true, judged: nil) {
       await self.environment?.openInSystem($0) == true
